@@ -1,0 +1,50 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// Assetsmith: manifest → plan → Cairo/librsvg render → libpng → Xcode asset catalog.
+// Module layout and dependency direction follow ../shared/STYLE.md.
+let package = Package(
+    name: "Assetsmith",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "assetsmith", targets: ["Assetsmith"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto.git", from: "3.12.3"),
+    ],
+    targets: [
+        // C libraries, found through pkg-config.
+        .systemLibrary(name: "CCairo", path: "Sources/CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"]), .brew(["cairo"])]),
+        .systemLibrary(name: "CRsvg", path: "Sources/CRsvg", pkgConfig: "librsvg-2.0",
+                       providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // The only code that touches libpng's setjmp/longjmp.
+        .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
+
+        .target(name: "AssetCore"),
+        .target(name: "AssetSpec", dependencies: ["AssetCore", .product(name: "Yams", package: "Yams")]),
+        .target(name: "AssetPlan", dependencies: ["AssetCore", "AssetSpec"]),
+        .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
+        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg"]),
+        .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetPlan",
+                                                     .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec"]),
+        .target(name: "AssetsmithCLI", dependencies: [
+            "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        .executableTarget(name: "Assetsmith", dependencies: ["AssetsmithCLI"]),
+
+        .target(name: "TestSupport", dependencies: ["AssetCore", "PNGCodec"], path: "Tests/TestSupport"),
+        .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "TestSupport"]),
+        .testTarget(name: "AssetPlanTests", dependencies: ["AssetPlan", "AssetSpec", "TestSupport"]),
+        .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "TestSupport"]),
+        .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec"]),
+    ]
+)

@@ -1,0 +1,1 @@
+// AssetCatalog: see STYLE.md

@@ -1,0 +1,74 @@
+/// A message for a person: what went wrong, where, and how to fix it.
+///
+/// The stage that detects a problem builds the diagnostic; callers pass it on unchanged.
+package struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
+    package enum Severity: String, Hashable, Sendable, Codable, Comparable {
+        case warning
+        case error
+
+        package static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+    }
+
+    /// Where the problem is.
+    package enum Location: Hashable, Sendable, Codable {
+        /// A line and column in a text file (the manifest, a template).
+        case source(SourceLocation)
+        /// A file, without a line (a source image, an output file).
+        case file(String)
+        /// Work that has left the manifest: an asset, optionally its slot and scale.
+        case asset(name: String, detail: String?)
+    }
+
+    package var severity: Severity
+    /// Lower case, no full stop, names quoted, numbers with units.
+    package var message: String
+    package var location: Location?
+    /// How to fix it, if there is something to say.
+    package var fix: String?
+
+    package init(_ severity: Severity, _ message: String, at location: Location? = nil, fix: String? = nil) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.fix = fix
+    }
+
+    package static func error(_ message: String, at location: Location? = nil, fix: String? = nil) -> Diagnostic {
+        Diagnostic(.error, message, at: location, fix: fix)
+    }
+
+    package static func warning(_ message: String, at location: Location? = nil, fix: String? = nil) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, fix: fix)
+    }
+
+    /// The compiler-style first line: `path:line:col: error: message`, or
+    /// `error: asset "Name" @3x: message` when the location is an asset.
+    package var headline: String {
+        switch location {
+        case .source(let loc): return "\(loc): \(severity.rawValue): \(message)"
+        case .file(let path): return "\(path): \(severity.rawValue): \(message)"
+        case .asset(let name, let detail):
+            let place = detail.map { "asset \"\(name)\" \($0)" } ?? "asset \"\(name)\""
+            return "\(severity.rawValue): \(place): \(message)"
+        case nil: return "\(severity.rawValue): \(message)"
+        }
+    }
+
+    /// The headline, then `  fix: …` on its own line when there is a fix.
+    package var description: String {
+        guard let fix else { return headline }
+        return headline + "\n  fix: " + fix
+    }
+}
+
+extension Array where Element == Diagnostic {
+    package var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// `2 errors, 1 warning`
+    package var countSummary: String {
+        let errors = filter { $0.severity == .error }.count
+        let warnings = count - errors
+        func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
+        return "\(plural(errors, "error")), \(plural(warnings, "warning"))"
+    }
+}

@@ -1,0 +1,68 @@
+import AssetCore
+
+/// One bitmap to produce: everything Rendering needs, fully resolved, nothing left to decide.
+package struct RenderJob: Hashable, Sendable, Codable {
+    /// The output path inside the catalog, e.g. `AppIcon.appiconset/AppIcon-60@3x.png`. Unique in a plan.
+    package var output: String
+    /// The manifest asset this job belongs to.
+    package var asset: String
+    /// What the slot is, for messages: `iphone 60pt @3x`, `1024pt`, `24x24pt @2x`.
+    package var slot: String
+    package var scale: Scale
+    package var source: SourceRef
+    /// The exact pixel size of the output file.
+    package var pixelSize: PixelSize
+    /// How the source is placed in `pixelSize`.
+    package var fit: Fit
+    /// When set, the drawing is composited onto this colour and the result is opaque.
+    package var background: RGBAColor?
+    /// What is done to the pixels after drawing and flattening.
+    package var effect: Effect
+    /// The PNG channels written.
+    package var channels: PixelChannels
+
+    package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
+                 pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
+                 channels: PixelChannels) {
+        self.output = output
+        self.asset = asset
+        self.slot = slot
+        self.scale = scale
+        self.source = source
+        self.pixelSize = pixelSize
+        self.fit = fit
+        self.background = background
+        self.effect = effect
+        self.channels = channels
+    }
+}
+
+/// A source file and how to read it.
+package struct SourceRef: Hashable, Sendable, Codable, CustomStringConvertible {
+    package enum Format: String, Hashable, Sendable, Codable {
+        case svg
+        case png
+    }
+
+    /// Absolute path of the file.
+    package var path: String
+    /// The path as the manifest wrote it, for messages (`Assets/icon.svg`).
+    package var displayPath: String
+    package var format: Format
+
+    package init(path: String, displayPath: String, format: Format) {
+        self.path = path
+        self.displayPath = displayPath
+        self.format = format
+    }
+
+    package var isVector: Bool { format == .svg }
+    package var description: String { displayPath }
+}
+
+/// Pixel operations applied after the source is drawn (and flattened, when a background is set).
+package enum Effect: String, Hashable, Sendable, Codable {
+    case none
+    /// Luminance only (R = G = B), alpha kept: the iOS 18 tinted app icon.
+    case greyscale
+}

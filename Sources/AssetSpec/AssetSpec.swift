@@ -1,0 +1,1 @@
+// AssetSpec: see STYLE.md

@@ -1,0 +1,3 @@
+import AssetsmithCLI
+
+AssetsmithMain.main()

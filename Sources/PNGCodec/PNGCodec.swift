@@ -1,0 +1,1 @@
+// PNGCodec: see STYLE.md

@@ -1,0 +1,1 @@
+// Rendering: see STYLE.md

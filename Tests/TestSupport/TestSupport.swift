@@ -1,0 +1,1 @@
+// TestSupport: fixture paths and golden comparisons.
