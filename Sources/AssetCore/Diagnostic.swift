@@ -72,3 +72,6 @@ extension Array where Element == Diagnostic {
         return "\(plural(errors, "error")), \(plural(warnings, "warning"))"
     }
 }
+
+/// A single diagnostic can be thrown where one problem ends a step.
+extension Diagnostic: Error {}

@@ -20,10 +20,12 @@ package struct RenderJob: Hashable, Sendable, Codable {
     package var effect: Effect
     /// The PNG channels written.
     package var channels: PixelChannels
+    /// Where the manifest names this job's source, for messages.
+    package var origin: SourceLocation?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
                  pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
-                 channels: PixelChannels) {
+                 channels: PixelChannels, origin: SourceLocation? = nil) {
         self.output = output
         self.asset = asset
         self.slot = slot
@@ -34,6 +36,13 @@ package struct RenderJob: Hashable, Sendable, Codable {
         self.background = background
         self.effect = effect
         self.channels = channels
+        self.origin = origin
+    }
+
+    /// What determines this job's pixels (not where they go): jobs with equal keys render once.
+    package var renderKey: RenderKey {
+        RenderKey(source: source.path, pixelSize: pixelSize, fit: fit, background: background,
+                  effect: effect, channels: channels)
     }
 }
 
@@ -65,4 +74,14 @@ package enum Effect: String, Hashable, Sendable, Codable {
     case none
     /// Luminance only (R = G = B), alpha kept: the iOS 18 tinted app icon.
     case greyscale
+}
+
+/// The inputs that decide a job's pixels and bytes. Equal keys give identical PNG files.
+package struct RenderKey: Hashable, Sendable {
+    package var source: String
+    package var pixelSize: PixelSize
+    package var fit: Fit
+    package var background: RGBAColor?
+    package var effect: Effect
+    package var channels: PixelChannels
 }

@@ -1,1 +1,0 @@
-// AssetCatalog: see STYLE.md

@@ -1,0 +1,69 @@
+import AssetCore
+import Foundation
+
+/// What a build generated, kept at `<output>/.assetsmith/<catalog>.record.json`. Only files listed
+/// here are ever overwritten or removed by a later build; verify reads the source facts from it.
+package struct BuildRecord: Hashable, Sendable, Codable {
+    package var toolVersion: String
+    package var table: String
+    /// Path inside the catalog → what was written there.
+    package var files: [String: FileRecord]
+
+    package init(toolVersion: String = AssetCoreInfo.toolVersion, table: String, files: [String: FileRecord] = [:]) {
+        self.toolVersion = toolVersion
+        self.table = table
+        self.files = files
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case toolVersion = "tool-version"
+        case table, files
+    }
+
+    /// `<output>/.assetsmith/<catalogFolder>.record.json`
+    package static func path(outputDirectory: String, catalogFolder: String) -> String {
+        (outputDirectory as NSString).appendingPathComponent(".assetsmith/\(catalogFolder).record.json")
+    }
+
+    /// Reads a record; nil when there is none (or it cannot be read: then nothing counts as generated).
+    package static func read(at path: String) -> BuildRecord? {
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        return try? JSONDecoder().decode(BuildRecord.self, from: data)
+    }
+
+    package func encoded() -> Data {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return (try? encoder.encode(self)) ?? Data()
+    }
+}
+
+/// One generated file.
+package struct FileRecord: Hashable, Sendable, Codable {
+    /// SHA-256 of the bytes written, hex.
+    package var sha256: String
+    /// The asset it belongs to.
+    package var asset: String
+    /// For images: the source path (as in the manifest), its SHA-256 and pixel size (nil for vectors).
+    package var source: String?
+    package var sourceSHA256: String?
+    package var sourcePixels: PixelSize?
+    /// The render key digest (what decided these bytes); a later build may skip the job when it matches.
+    package var key: String?
+
+    package init(sha256: String, asset: String, source: String? = nil, sourceSHA256: String? = nil,
+                 sourcePixels: PixelSize? = nil, key: String? = nil) {
+        self.sha256 = sha256
+        self.asset = asset
+        self.source = source
+        self.sourceSHA256 = sourceSHA256
+        self.sourcePixels = sourcePixels
+        self.key = key
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case sha256, asset, source, key
+        case sourceSHA256 = "source-sha256"
+        case sourcePixels = "source-pixels"
+    }
+}

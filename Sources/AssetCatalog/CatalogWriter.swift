@@ -1,0 +1,141 @@
+import AssetCore
+import AssetPlan
+import Foundation
+
+/// The encoded bytes of one job's output and the facts about its source that the record keeps.
+package struct RenderedFile: Sendable {
+    package var data: Data
+    package var source: String
+    package var sourceSHA256: String?
+    package var sourcePixels: PixelSize?
+    package var key: String?
+
+    package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil) {
+        self.data = data
+        self.source = source
+        self.sourceSHA256 = sourceSHA256
+        self.sourcePixels = sourcePixels
+        self.key = key
+    }
+}
+
+/// What a catalog write did, path by path (paths inside the catalog).
+package struct WriteReport: Sendable {
+    package var written: [String] = []
+    package var unchanged: [String] = []
+    package var removed: [String] = []
+    /// Failed jobs whose previous output was kept in place.
+    package var keptPrevious: [String] = []
+    package var diagnostics: [Diagnostic] = []
+}
+
+/// Writes a plan's catalog: `CatalogWriter.write(plan, files:failed:)`.
+package enum CatalogWriter {
+    /// Writes every file of `files` (keyed by job output), every Contents.json, the catalog's root
+    /// Contents.json if there is none, and the build record; removes files the previous build
+    /// generated that the plan no longer has. `failed` lists outputs whose job failed: a previous
+    /// generated file stays in place, otherwise the slot is written without a file name.
+    package static func write(_ plan: Plan, files: [String: RenderedFile], failed: Set<String>) -> WriteReport {
+        var report = WriteReport()
+        let outputFiles = SafeFiles(root: plan.outputDirectory)
+        let recordPath = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
+        let old = BuildRecord.read(at: recordPath) ?? BuildRecord(table: plan.table)
+        var new = BuildRecord(table: plan.table)
+        let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
+
+        do {
+            try outputFiles.makeDirectory(plan.catalogFolder)
+        } catch {
+            report.diagnostics.append(error)
+            return report
+        }
+
+        func put(_ data: Data, _ path: String, _ record: FileRecord) {
+            let existing = catalog.read(path)
+            if existing == data {
+                report.unchanged.append(path)
+                new.files[path] = record
+                return
+            }
+            if existing != nil, old.files[path] == nil {
+                report.diagnostics.append(.error(
+                    "\"\(plan.catalogFolder)/\(path)\" exists and was not written by assetsmith; refusing to overwrite it",
+                    at: .file((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder + "/" + path)),
+                    fix: "move or delete that file, or rename the asset in the manifest"))
+                return
+            }
+            do {
+                try catalog.write(data, to: path)
+                report.written.append(path)
+                new.files[path] = record
+            } catch {
+                report.diagnostics.append(error)
+            }
+        }
+
+        // The catalog's own Contents.json: written once, never replaced if a person made one.
+        let rootContents = ContentsJSON.data(["info": CatalogEntry.info])
+        if let existing = catalog.read("Contents.json"), old.files["Contents.json"] == nil {
+            _ = existing
+        } else {
+            put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256(rootContents), asset: ""))
+        }
+
+        var missing: Set<String> = []
+        for job in plan.jobs {
+            if let file = files[job.output] {
+                put(file.data, job.output, FileRecord(sha256: Digest.sha256(file.data), asset: job.asset,
+                                                      source: file.source, sourceSHA256: file.sourceSHA256,
+                                                      sourcePixels: file.sourcePixels, key: file.key))
+            } else if failed.contains(job.output), let previous = old.files[job.output], catalog.read(job.output) != nil {
+                new.files[job.output] = previous
+                report.keptPrevious.append(job.output)
+            } else {
+                missing.insert(job.output)
+            }
+        }
+        for entry in plan.entries {
+            let contents = ContentsJSON.data(removingFiles(missing, in: entry))
+            put(contents, entry.folder + "/Contents.json", FileRecord(sha256: Digest.sha256(contents), asset: entry.asset))
+        }
+
+        // Stale files: generated last time, not part of this plan.
+        for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
+            guard let data = catalog.read(path) else { continue }
+            if Digest.sha256(data) == record.sha256 {
+                if catalog.remove(path) {
+                    report.removed.append(path)
+                    let folder = (path as NSString).deletingLastPathComponent
+                    if !folder.isEmpty { catalog.removeDirectoryIfEmpty(folder) }
+                }
+            } else {
+                report.diagnostics.append(.warning(
+                    "\"\(plan.catalogFolder)/\(path)\" is no longer generated but was changed by hand; left in place",
+                    fix: "delete it yourself if it is not needed"))
+            }
+        }
+
+        do {
+            try outputFiles.makeDirectory(".assetsmith")
+            try outputFiles.write(new.encoded(), to: ".assetsmith/\(plan.catalogFolder).record.json")
+        } catch {
+            report.diagnostics.append(error)
+        }
+        return report
+    }
+
+    /// The entry's Contents.json with `filename` dropped from images whose file was not produced,
+    /// so that no entry names a file that does not exist.
+    static func removingFiles(_ missing: Set<String>, in entry: CatalogEntry) -> JSONValue {
+        guard !missing.isEmpty, case .object(var top) = entry.contents, let images = top["images"]?.arrayValue else {
+            return entry.contents
+        }
+        top["images"] = .array(images.map { image in
+            guard case .object(var fields) = image, let name = fields["filename"]?.stringValue,
+                  missing.contains(entry.folder + "/" + name) else { return image }
+            fields["filename"] = nil
+            return .object(fields)
+        })
+        return .object(top)
+    }
+}

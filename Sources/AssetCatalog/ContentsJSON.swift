@@ -1,0 +1,71 @@
+/// AssetCatalog: writes the `.xcassets` folder (PNG files and Contents.json) from a plan, and
+/// reads Contents.json back. Every write is atomic, identical bytes are never rewritten, and a
+/// record of what was generated lets a later build remove its own stale files and nothing else.
+import AssetCore
+import Foundation
+
+/// Contents.json text exactly as Xcode writes it: keys sorted, two-space indent, `"key" : value`,
+/// a newline at the end. The same value always gives the same bytes on every platform.
+package enum ContentsJSON {
+    package static func format(_ value: JSONValue) -> String {
+        var out = ""
+        write(value, indent: 0, into: &out)
+        return out + "\n"
+    }
+
+    package static func data(_ value: JSONValue) -> Data {
+        Data(format(value).utf8)
+    }
+
+    /// Parses Contents.json bytes.
+    package static func parse(_ data: Data) throws -> JSONValue {
+        try JSONDecoder().decode(JSONValue.self, from: data)
+    }
+
+    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
+        let pad = String(repeating: "  ", count: indent + 1)
+        let closePad = String(repeating: "  ", count: indent)
+        switch value {
+        case .string(let s): out += quote(s)
+        case .number(let n): out += n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
+        case .bool(let b): out += b ? "true" : "false"
+        case .null: out += "null"
+        case .array(let items):
+            if items.isEmpty { out += "[\n\n" + closePad + "]"; return }
+            out += "[\n"
+            for (i, item) in items.enumerated() {
+                out += pad
+                write(item, indent: indent + 1, into: &out)
+                out += i == items.count - 1 ? "\n" : ",\n"
+            }
+            out += closePad + "]"
+        case .object(let dict):
+            if dict.isEmpty { out += "{\n\n" + closePad + "}"; return }
+            out += "{\n"
+            let keys = dict.keys.sorted()
+            for (i, key) in keys.enumerated() {
+                out += pad + quote(key) + " : "
+                write(dict[key]!, indent: indent + 1, into: &out)
+                out += i == keys.count - 1 ? "\n" : ",\n"
+            }
+            out += closePad + "}"
+        }
+    }
+
+    private static func quote(_ s: String) -> String {
+        var out = "\""
+        for scalar in s.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case _ where scalar.value < 0x20:
+                out += String(format: "\\u%04x", scalar.value)
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out + "\""
+    }
+}

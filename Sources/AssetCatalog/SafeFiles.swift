@@ -1,0 +1,89 @@
+import AssetCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// File operations confined to one root folder: nothing is written through a symbolic link or
+/// outside the root, and every file is written to a temporary name and renamed into place.
+package struct SafeFiles: Sendable {
+    /// Absolute root; everything written lives below it.
+    package let root: String
+
+    package init(root: String) {
+        self.root = (root as NSString).standardizingPath
+    }
+
+    /// The absolute path of `relative`, or an error when it would leave the root or pass through
+    /// a symbolic link below it.
+    package func resolve(_ relative: String) throws(Diagnostic) -> String {
+        let parts = relative.split(separator: "/").map(String.init)
+        guard !relative.hasPrefix("/"), !parts.isEmpty, !parts.contains(".."), !parts.contains(".") else {
+            throw .error("refusing to write \"\(relative)\": the path leaves the output folder", at: .file(root),
+                         fix: "asset names may not contain \"/\" or \"..\"")
+        }
+        var path = root
+        for part in parts {
+            path += "/" + part
+            var info = stat()
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                throw .error("refusing to write through symbolic link \"\(path)\"", at: .file(path),
+                             fix: "replace the link with a real folder, or choose another --output")
+            }
+        }
+        return path
+    }
+
+    /// Creates the folders of `relative` (a folder path) below the root.
+    package func makeDirectory(_ relative: String) throws(Diagnostic) {
+        let path = try resolve(relative)
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw .error("cannot create folder: \(error.localizedDescription)", at: .file(path),
+                         fix: "check permissions and free space")
+        }
+    }
+
+    /// The bytes at `relative`, or nil when there is no such file.
+    package func read(_ relative: String) -> Data? {
+        guard let path = try? resolve(relative) else { return nil }
+        return FileManager.default.contents(atPath: path)
+    }
+
+    /// Writes atomically: a temporary file in the same folder, then rename over the target.
+    package func write(_ data: Data, to relative: String) throws(Diagnostic) {
+        let path = try resolve(relative)
+        let folder = (path as NSString).deletingLastPathComponent
+        let temp = folder + "/." + (path as NSString).lastPathComponent + ".assetsmith-\(getpid()).tmp"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try data.write(to: URL(fileURLWithPath: temp))
+        } catch {
+            try? FileManager.default.removeItem(atPath: temp)
+            throw .error("cannot write file: \(error.localizedDescription)", at: .file(path),
+                         fix: "check permissions and free space")
+        }
+        guard rename(temp, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temp)
+            throw .error("cannot move the new file into place: \(reason)", at: .file(path),
+                         fix: "check permissions")
+        }
+    }
+
+    /// Removes a file (never a folder).
+    package func remove(_ relative: String) -> Bool {
+        guard let path = try? resolve(relative) else { return false }
+        return unlink(path) == 0
+    }
+
+    /// Removes a folder if it is empty; returns whether it did.
+    @discardableResult
+    package func removeDirectoryIfEmpty(_ relative: String) -> Bool {
+        guard let path = try? resolve(relative) else { return false }
+        return rmdir(path) == 0
+    }
+}

@@ -1,0 +1,125 @@
+import AssetCore
+import AssetSpec
+
+/// App icon sets: every slot of the chosen layout from one master (plus the small master for
+/// slots of 40 pt and less), flattened and written without alpha; dark and tinted appearances.
+enum AppIconPlanner {
+    /// Slots at or below this size (points) use the small master when one is given.
+    static let smallSlotLimit = 40.0
+
+    static func plan(_ asset: AssetEntry, _ spec: AppIconSpec, table: RequirementTable) -> AssetPlanPart {
+        var part = AssetPlanPart()
+        let layoutName = spec.layout?.value ?? table.appIcon.defaultLayout
+        guard let layout = table.appIcon.layouts[layoutName] else {
+            let names = table.appIcon.layouts.keys.sorted()
+            let guess = Suggestion.closest(to: layoutName, in: names).map { "did you mean \"\($0)\"? " } ?? ""
+            part.diagnostics.append(.error(
+                "table \"\(table.name)\" has no app icon layout \"\(layoutName)\"",
+                at: spec.layout.map { .source($0.location) } ?? .asset(name: asset.name, detail: nil),
+                fix: guess + "layouts of \"\(table.name)\": " + names.joined(separator: ", ")))
+            return part
+        }
+        for (appearance, file) in [("dark", spec.dark?.location), ("tinted", tintedLocation(spec))] {
+            if let file, !layout.appearances.contains(appearance) {
+                part.diagnostics.append(.error(
+                    "table \"\(table.name)\" (layout \"\(layoutName)\") has no \(appearance) app icon appearance",
+                    at: .source(file),
+                    fix: "remove \"\(appearance)\", or target a table with iOS 18 appearances (table: ios18)"))
+            }
+        }
+        if part.diagnostics.hasErrors { return part }
+
+        let folder = asset.name + ".appiconset"
+        var images: [JSONValue] = []
+        for slot in layout.slots {
+            guard let points = slot.points, let pixels = points.pixels(at: slot.scale ?? .x1) else {
+                part.diagnostics.append(.error("table \"\(table.name)\" has a malformed slot size \"\(slot.size)\"",
+                                               fix: "fix the table file"))
+                continue
+            }
+            let small = points.width <= smallSlotLimit ? spec.smallSource : nil
+            let master = small ?? spec.source
+            var variants: [(appearance: String?, job: RenderJob)] = []
+            let name = fileName(asset.name, appearance: nil, slot: slot)
+            variants.append((nil, RenderJob(
+                output: folder + "/" + name, asset: asset.name, slot: label(slot, appearance: nil),
+                scale: slot.scale ?? .x1, source: Planner.sourceRef(master), pixelSize: pixels, fit: .fill,
+                background: spec.background, channels: .rgb, origin: master.location)))
+            if slot.idiom != "ios-marketing" {
+                if let dark = spec.dark {
+                    variants.append(("dark", RenderJob(
+                        output: folder + "/" + fileName(asset.name, appearance: "dark", slot: slot),
+                        asset: asset.name, slot: label(slot, appearance: "dark"), scale: slot.scale ?? .x1,
+                        source: Planner.sourceRef(dark), pixelSize: pixels, fit: .fill, background: nil,
+                        channels: .rgba, origin: dark.location)))
+                }
+                if let tinted = spec.tinted {
+                    let (file, background): (SourceFile, RGBAColor) = switch tinted {
+                    case .file(let given): (given, .black)
+                    case .derived: (master, spec.background)
+                    }
+                    variants.append(("tinted", RenderJob(
+                        output: folder + "/" + fileName(asset.name, appearance: "tinted", slot: slot),
+                        asset: asset.name, slot: label(slot, appearance: "tinted"), scale: slot.scale ?? .x1,
+                        source: Planner.sourceRef(file), pixelSize: pixels, fit: .fill, background: background,
+                        effect: .greyscale, channels: .rgb, origin: file.location)))
+                }
+            }
+            for (appearance, job) in variants {
+                part.jobs.append(job)
+                images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)),
+                                            appearance: appearance))
+            }
+        }
+        part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
+                                         contents: ["images": .array(images), "info": CatalogEntry.info]))
+        return part
+    }
+
+    private static func tintedLocation(_ spec: AppIconSpec) -> SourceLocation? {
+        switch spec.tinted {
+        case .derived(let location): location
+        case .file(let file): file.location
+        case nil: nil
+        }
+    }
+
+    /// `AppIcon-1024.png`, `AppIcon-iPhone-60@3x.png`, `AppIcon-Dark-1024.png`.
+    static func fileName(_ asset: String, appearance: String?, slot: AppIconSlot) -> String {
+        var parts = [asset]
+        if let appearance { parts.append(appearance.prefix(1).uppercased() + appearance.dropFirst()) }
+        switch slot.idiom {
+        case "iphone": parts.append("iPhone")
+        case "ipad": parts.append("iPad")
+        case "universal", "ios-marketing": break
+        default: parts.append(slot.idiom)
+        }
+        if let role = slot.role { parts.append(role) }
+        if let subtype = slot.subtype { parts.append(subtype) }
+        let side = slot.points.map { PointSize.format($0.width) } ?? slot.size
+        parts.append(side)
+        return parts.joined(separator: "-") + (slot.scale?.fileSuffix ?? "") + ".png"
+    }
+
+    /// `iphone 60pt @3x`, `universal 1024pt (dark)`.
+    static func label(_ slot: AppIconSlot, appearance: String?) -> String {
+        let side = slot.points.map { PointSize.format($0.width) } ?? slot.size
+        var text = "\(slot.idiom) \(side)pt"
+        if let scale = slot.scale { text += " \(scale)" }
+        if let appearance { text += " (\(appearance))" }
+        return text
+    }
+
+    static func contentsImage(_ slot: AppIconSlot, file: String, appearance: String?) -> JSONValue {
+        var image: [String: JSONValue] = ["filename": .string(file), "idiom": .string(slot.idiom),
+                                          "size": .string(slot.size)]
+        if let platform = slot.platform { image["platform"] = .string(platform) }
+        if let scale = slot.scale { image["scale"] = .string(scale.rawValue) }
+        if let role = slot.role { image["role"] = .string(role) }
+        if let subtype = slot.subtype { image["subtype"] = .string(subtype) }
+        if let appearance {
+            image["appearances"] = [["appearance": "luminosity", "value": .string(appearance)]]
+        }
+        return .object(image)
+    }
+}

@@ -1,0 +1,52 @@
+/// AssetPlan: the middle of the pipeline. A manifest and a requirement table go in; every render
+/// job and every Contents.json come out, fully resolved, sorted and deterministic. Pure: reads
+/// nothing but the tables it is given, renders nothing. `assetsmith plan` prints it as JSON.
+import AssetCore
+
+/// Everything a build will produce.
+package struct Plan: Hashable, Sendable, Codable {
+    /// The requirement table used (`ios18`).
+    package var table: String
+    /// Absolute output folder.
+    package var outputDirectory: String
+    /// `Assets.xcassets`
+    package var catalogFolder: String
+    /// Sorted by output path; outputs are unique.
+    package var jobs: [RenderJob]
+    /// Sorted by folder.
+    package var entries: [CatalogEntry]
+
+    package init(table: String, outputDirectory: String, catalogFolder: String,
+                 jobs: [RenderJob], entries: [CatalogEntry]) {
+        self.table = table
+        self.outputDirectory = outputDirectory
+        self.catalogFolder = catalogFolder
+        self.jobs = jobs.sorted { $0.output < $1.output }
+        self.entries = entries.sorted { $0.folder < $1.folder }
+    }
+}
+
+/// One set folder of the catalog and its Contents.json.
+package struct CatalogEntry: Hashable, Sendable, Codable {
+    /// The manifest asset it comes from.
+    package var asset: String
+    /// Path inside the catalog: `AppIcon.appiconset`.
+    package var folder: String
+    /// The Contents.json document.
+    package var contents: JSONValue
+
+    package init(asset: String, folder: String, contents: JSONValue) {
+        self.asset = asset
+        self.folder = folder
+        self.contents = contents
+    }
+
+    /// `"info" : { "author" : "xcode", "version" : 1 }`, as Xcode writes it.
+    package static let info: JSONValue = ["author": "xcode", "version": 1]
+}
+
+/// A plan that cannot be made: unknown table or layout, sizes that are not whole pixels.
+/// These are manifest problems (exit 2).
+package struct PlanError: Error, Sendable {
+    package var diagnostics: [Diagnostic]
+}

@@ -1,0 +1,41 @@
+import AssetCore
+import AssetSpec
+
+/// Turns a manifest into a `Plan`: `Planner.plan(manifest, tableDirectories:)`.
+package enum Planner {
+    /// Plans every asset. `tableDirectories` are searched in order for `<table>.json`.
+    package static func plan(_ manifest: Manifest, tableDirectories: [String]) throws(PlanError) -> Plan {
+        let table: RequirementTable
+        switch TableLoader.load(manifest.table.value, from: tableDirectories, reference: manifest.table.location) {
+        case .success(let loaded): table = loaded
+        case .failure(let diagnostic): throw PlanError(diagnostics: [diagnostic])
+        }
+        var jobs: [RenderJob] = []
+        var entries: [CatalogEntry] = []
+        var diagnostics: [Diagnostic] = []
+        for asset in manifest.assets {
+            let part: AssetPlanPart
+            switch asset.kind {
+            case .appIcon(let spec): part = AppIconPlanner.plan(asset, spec, table: table)
+            case .image(let spec): part = ImagePlanner.plan(asset, spec, table: table)
+            }
+            jobs += part.jobs
+            entries += part.entries
+            diagnostics += part.diagnostics
+        }
+        if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
+        return Plan(table: table.name, outputDirectory: manifest.outputDirectory,
+                    catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries)
+    }
+
+    static func sourceRef(_ file: SourceFile) -> SourceRef {
+        SourceRef(path: file.path, displayPath: file.written, format: file.isVector ? .svg : .png)
+    }
+}
+
+/// What planning one asset gives.
+struct AssetPlanPart {
+    var jobs: [RenderJob] = []
+    var entries: [CatalogEntry] = []
+    var diagnostics: [Diagnostic] = []
+}

@@ -1,1 +1,0 @@
-// AssetSpec: see STYLE.md

@@ -1,0 +1,128 @@
+/// AssetSpec: the manifest (`assetsmith.yml`), read strictly.
+///
+/// YAML goes through Yams' node API so that every key and value keeps its line and column.
+/// Every problem is collected as a `Diagnostic` (unknown keys get a did-you-mean); a manifest
+/// with errors is never handed on. Knows nothing of rendering or requirement tables beyond
+/// their names.
+import AssetCore
+import Foundation
+
+/// A parsed, validated manifest.
+package struct Manifest: Hashable, Sendable {
+    /// The manifest file as the user named it (for messages).
+    package var file: String
+    /// Absolute folder the manifest's relative paths are resolved against.
+    package var directory: String
+    /// The requirement table the manifest targets (`ios18`), with where it was written.
+    package var table: Located<String>
+    /// Output folder (absolute); the catalog goes inside it.
+    package var outputDirectory: String
+    /// Catalog name without extension (`Assets` → `Assets.xcassets`).
+    package var catalogName: String
+    /// Assets in manifest order.
+    package var assets: [AssetEntry]
+
+    package init(file: String, directory: String, table: Located<String>, outputDirectory: String,
+                 catalogName: String, assets: [AssetEntry]) {
+        self.file = file
+        self.directory = directory
+        self.table = table
+        self.outputDirectory = outputDirectory
+        self.catalogName = catalogName
+        self.assets = assets
+    }
+}
+
+/// A value with the place in the manifest it came from.
+package struct Located<Value: Hashable & Sendable>: Hashable, Sendable {
+    package var value: Value
+    package var location: SourceLocation
+
+    package init(_ value: Value, at location: SourceLocation) {
+        self.value = value
+        self.location = location
+    }
+}
+
+/// One entry of `assets:`.
+package struct AssetEntry: Hashable, Sendable {
+    package var name: String
+    package var location: SourceLocation
+    package var kind: AssetKind
+
+    package init(name: String, location: SourceLocation, kind: AssetKind) {
+        self.name = name
+        self.location = location
+        self.kind = kind
+    }
+}
+
+/// The kinds of asset a manifest can ask for, each with its own settings.
+package enum AssetKind: Hashable, Sendable {
+    case appIcon(AppIconSpec)
+    case image(ImageSpec)
+
+    /// The `kind:` word in the manifest.
+    package var keyword: String {
+        switch self {
+        case .appIcon: "app-icon"
+        case .image: "image"
+        }
+    }
+}
+
+/// A source file named in the manifest: resolved path plus what the user wrote and where.
+package struct SourceFile: Hashable, Sendable {
+    /// Absolute path.
+    package var path: String
+    /// As written in the manifest.
+    package var written: String
+    package var location: SourceLocation
+
+    package init(path: String, written: String, location: SourceLocation) {
+        self.path = path
+        self.written = written
+        self.location = location
+    }
+
+    /// True for `.svg` (case-insensitive); otherwise the file is read as PNG.
+    package var isVector: Bool { written.lowercased().hasSuffix(".svg") }
+}
+
+/// `kind: app-icon`
+package struct AppIconSpec: Hashable, Sendable {
+    package var source: SourceFile
+    /// Optional simplified master for slots of 40 pt and below.
+    package var smallSource: SourceFile?
+    /// Flattening colour; the icon is opaque.
+    package var background: RGBAColor
+    /// True when the manifest set `background` (false: white was assumed).
+    package var backgroundGiven: Bool
+    /// Layout name in the table (`single-size`, `all-sizes`, `legacy`); nil: the table's default.
+    package var layout: Located<String>?
+    /// iOS 18 dark appearance master (may keep transparency).
+    package var dark: SourceFile?
+    /// iOS 18 tinted appearance: a master, or derived from the main master in greyscale.
+    package var tinted: TintedSource?
+
+    package enum TintedSource: Hashable, Sendable {
+        case derived(SourceLocation)
+        case file(SourceFile)
+    }
+}
+
+/// `kind: image`
+package struct ImageSpec: Hashable, Sendable {
+    package var source: SourceFile
+    /// Size at @1x, in points.
+    package var size: PointSize
+    /// Scales to write; nil: the table's image scales.
+    package var scales: [Scale]?
+    package var fit: Fit
+
+    /// How the source is placed in the box.
+    package enum Fit: String, Hashable, Sendable, CaseIterable {
+        case contain
+        case fill
+    }
+}

@@ -1,0 +1,175 @@
+import AssetCore
+import Foundation
+import Yams
+
+/// Reads and validates a manifest: `ManifestLoader.load(path:)`.
+package enum ManifestLoader {
+    package static let topLevelKeys = ["table", "output", "catalog", "assets"]
+    package static let kindNames = ["app-icon", "image"]
+    static let appIconKeys = ["name", "kind", "source", "small-source", "background", "layout", "dark", "tinted"]
+    static let imageKeys = ["name", "kind", "source", "size", "scales", "fit"]
+
+    /// Loads the manifest at `path` (as the user wrote it; relative to the current directory).
+    /// `outputOverride` replaces the manifest's `output` (the `--output` flag).
+    /// Throws `ManifestError` with every problem found.
+    package static func load(path: String, outputOverride: String? = nil) throws(ManifestError) -> Manifest {
+        let absolute = absolutePath(path, relativeTo: FileManager.default.currentDirectoryPath)
+        guard let data = FileManager.default.contents(atPath: absolute) else {
+            throw ManifestError([.error("cannot read manifest \"\(path)\"", at: .file(path),
+                                        fix: "create it (see README: Manifest) or pass --manifest PATH")])
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw ManifestError([.error("manifest is not UTF-8 text", at: .file(path), fix: "save it as UTF-8")])
+        }
+        return try parse(text, file: path, directory: (absolute as NSString).deletingLastPathComponent,
+                         outputOverride: outputOverride)
+    }
+
+    /// Parses manifest text. `file` is used in messages; relative paths resolve against `directory`.
+    package static func parse(_ text: String, file: String, directory: String,
+                              outputOverride: String? = nil) throws(ManifestError) -> Manifest {
+        let sink = DiagnosticSink(file: file)
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ManifestError([.error("manifest is empty", at: .source(SourceLocation(file: file, line: 1, column: 1)),
+                                            fix: "start from the example in README (table, output, assets)")])
+            }
+            root = node
+        } catch let error as ManifestError {
+            throw error
+        } catch let error as YamlError {
+            throw ManifestError([yamlDiagnostic(error, file: file)])
+        } catch {
+            throw ManifestError([.error("cannot parse YAML: \(error)", at: .file(file))])
+        }
+
+        guard let top = MappingReader(root, context: "the manifest", sink: sink) else {
+            throw ManifestError(sink.diagnostics)
+        }
+        top.rejectUnknownKeys(allowed: topLevelKeys)
+        let table = top.string("table", required: true)
+        let output = top.string("output")
+        let catalog = top.string("catalog")
+        if let catalog, !AssetName.isValid(catalog.value) {
+            sink.error("catalog name \"\(catalog.value)\" is not a valid file name", at: top.value("catalog")!,
+                       fix: AssetName.rule)
+        }
+
+        var assets: [AssetEntry] = []
+        var seenNames: [String: SourceLocation] = [:]
+        if let list = top.value("assets") {
+            if case .sequence(let sequence) = list {
+                for item in sequence {
+                    guard let asset = readAsset(item, directory: directory, sink: sink) else { continue }
+                    if let first = seenNames[asset.name.lowercased()] {
+                        sink.error("asset name \"\(asset.name)\" is used twice (first at line \(first.line))",
+                                   at: item, fix: "give each asset its own name (names are case-insensitive on disk)")
+                    } else {
+                        seenNames[asset.name.lowercased()] = asset.location
+                    }
+                    assets.append(asset)
+                }
+            } else {
+                sink.error("\"assets\" must be a list (each item starts with \"- name: …\")", at: list)
+            }
+        } else {
+            sink.error("the manifest is missing the required key \"assets\"", at: root,
+                       fix: "add `assets:` with at least one item")
+        }
+
+        if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
+        let outputFolder = outputOverride ?? output?.value ?? "Output"
+        let outputBase = outputOverride != nil ? FileManager.default.currentDirectoryPath : directory
+        return Manifest(file: file, directory: directory, table: table!,
+                        outputDirectory: absolutePath(outputFolder, relativeTo: outputBase),
+                        catalogName: catalog?.value ?? "Assets", assets: assets)
+    }
+
+    private static func readAsset(_ node: Node, directory: String, sink: DiagnosticSink) -> AssetEntry? {
+        guard var reader = MappingReader(node, context: "an asset", sink: sink) else { return nil }
+        let nameValue = reader.string("name", required: true)
+        if let nameValue { reader.context = "asset \"\(nameValue.value)\"" }
+        if let nameValue, !AssetName.isValid(nameValue.value) {
+            sink.error("asset name \"\(nameValue.value)\" cannot be used as a file name", at: reader.value("name")!,
+                       fix: AssetName.rule)
+        }
+        let kind = reader.choice("kind", from: kindNames, required: true)
+        let entryKind: AssetKind?
+        switch kind?.value {
+        case "app-icon":
+            reader.rejectUnknownKeys(allowed: appIconKeys)
+            entryKind = readAppIcon(reader, directory: directory, sink: sink)
+        case "image":
+            reader.rejectUnknownKeys(allowed: imageKeys)
+            entryKind = readImage(reader, directory: directory)
+        default:
+            entryKind = nil
+        }
+        guard let nameValue, let entryKind, AssetName.isValid(nameValue.value) else { return nil }
+        return AssetEntry(name: nameValue.value, location: sink.location(node), kind: entryKind)
+    }
+
+    private static func readAppIcon(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
+        let source = reader.sourceFile("source", relativeTo: directory, required: true)
+        let small = reader.sourceFile("small-source", relativeTo: directory)
+        let background = reader.color("background")
+        if let background, background.value.alpha != 255 {
+            sink.error("\"background\" of \(reader.context) must be opaque (app icons have no transparency)",
+                       at: reader.value("background")!, fix: "drop the alpha digits: \"\(RGBAColor(red: background.value.red, green: background.value.green, blue: background.value.blue))\"")
+        }
+        let layout = reader.string("layout")
+        let dark = reader.sourceFile("dark", relativeTo: directory)
+        var tinted: AppIconSpec.TintedSource?
+        if let text = reader.string("tinted") {
+            if text.value == "auto" {
+                tinted = .derived(text.location)
+            } else if let file = reader.sourceFile("tinted", relativeTo: directory) {
+                tinted = .file(file)
+            }
+        }
+        guard let source else { return nil }
+        return .appIcon(AppIconSpec(source: source, smallSource: small, background: background?.value ?? .white,
+                                    backgroundGiven: background != nil, layout: layout, dark: dark, tinted: tinted))
+    }
+
+    private static func readImage(_ reader: MappingReader, directory: String) -> AssetKind? {
+        let source = reader.sourceFile("source", relativeTo: directory, required: true)
+        let size = reader.pointSize("size", required: true)
+        let scales = reader.scales("scales")
+        let fit = reader.choice("fit", from: ImageSpec.Fit.allCases.map(\.rawValue))
+        guard let source, let size else { return nil }
+        return .image(ImageSpec(source: source, size: size.value, scales: scales?.value,
+                                fit: fit.flatMap { ImageSpec.Fit(rawValue: $0.value) } ?? .contain))
+    }
+
+    private static func yamlDiagnostic(_ error: YamlError, file: String) -> Diagnostic {
+        switch error {
+        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
+            let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            return .error("invalid YAML: \(what)", at: .source(SourceLocation(file: file, line: mark.line, column: mark.column)),
+                          fix: "check indentation and quoting on this line (colours need quotes: \"#1E6FD9\")")
+        default:
+            return .error("invalid YAML: \(error)", at: .file(file), fix: "check the file's syntax")
+        }
+    }
+
+    static func absolutePath(_ path: String, relativeTo base: String) -> String {
+        let joined = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
+        return (joined as NSString).standardizingPath
+    }
+}
+
+/// Asset and catalog names become folder and file names, so they are held to a safe alphabet.
+package enum AssetName {
+    package static let rule = "use letters, digits, spaces, \"-\", \"_\" and \".\" only, starting with a letter or digit (no \"/\" or \"..\")"
+
+    package static func isValid(_ name: String) -> Bool {
+        guard let first = name.unicodeScalars.first, name.count <= 100, !name.contains(".."),
+              !name.hasSuffix("."), !name.hasSuffix(" ") else { return false }
+        func ok(_ c: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
+        }
+        return ok(first) && name.unicodeScalars.allSatisfy { ok($0) || " -_.".unicodeScalars.contains($0) }
+    }
+}

@@ -1,0 +1,168 @@
+import AssetCore
+import Foundation
+import Yams
+
+/// Collects diagnostics while a manifest is read.
+package final class DiagnosticSink {
+    package private(set) var diagnostics: [Diagnostic] = []
+    package let file: String
+
+    package init(file: String) {
+        self.file = file
+    }
+
+    package func location(_ node: Node) -> SourceLocation {
+        SourceLocation(file: file, line: node.mark?.line ?? 1, column: node.mark?.column ?? 1)
+    }
+
+    package func error(_ message: String, at node: Node, fix: String? = nil) {
+        diagnostics.append(.error(message, at: .source(location(node)), fix: fix))
+    }
+}
+
+/// Reads one YAML mapping key by key, remembering which keys were used so that the rest can be
+/// reported as unknown (with a did-you-mean) once the caller is done.
+package struct MappingReader {
+    package let node: Node
+    /// Names the mapping in messages; updated once the asset's name is known.
+    package var context: String
+    private let sink: DiagnosticSink
+    private var pairs: [(key: Node, value: Node)] = []
+
+    /// `context` names the mapping in messages (`asset "AppIcon"`, `the manifest`).
+    package init?(_ node: Node, context: String, sink: DiagnosticSink) {
+        guard case .mapping(let mapping) = node else {
+            sink.error("\(context) must be a mapping of keys to values", at: node)
+            return nil
+        }
+        self.node = node
+        self.context = context
+        self.sink = sink
+        var seen: Set<String> = []
+        for (key, value) in mapping {
+            let name = key.string ?? ""
+            if !seen.insert(name).inserted {
+                sink.error("key \"\(name)\" appears twice in \(context)", at: key, fix: "keep one of them")
+            }
+            pairs.append((key, value))
+        }
+    }
+
+    /// The value node of `key`, if present.
+    package func value(_ key: String) -> Node? {
+        pairs.first { $0.key.string == key }?.value
+    }
+
+    package func location(of key: String) -> SourceLocation? {
+        pairs.first { $0.key.string == key }.map { sink.location($0.key) }
+    }
+
+    /// Reports every key not in `allowed`, suggesting the closest allowed one.
+    package func rejectUnknownKeys(allowed: [String]) {
+        for (key, _) in pairs {
+            guard let name = key.string, !allowed.contains(name) else { continue }
+            let fix: String
+            if let guess = Suggestion.closest(to: name, in: allowed) {
+                fix = "did you mean \"\(guess)\"?"
+            } else {
+                fix = "known keys are " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+            }
+            sink.error("unknown key \"\(name)\" in \(context)", at: key, fix: fix)
+        }
+    }
+
+    /// A required or optional string scalar.
+    package func string(_ key: String, required: Bool = false) -> Located<String>? {
+        guard let node = value(key) else {
+            if required {
+                sink.error("\(context) is missing the required key \"\(key)\"", at: self.node,
+                           fix: "add `\(key): …`")
+            }
+            return nil
+        }
+        guard case .scalar(let scalar) = node, !scalar.string.isEmpty else {
+            sink.error("\"\(key)\" in \(context) must be a single value", at: node)
+            return nil
+        }
+        return Located(scalar.string, at: sink.location(node))
+    }
+
+    /// A string that must be one of `allowed`.
+    package func choice(_ key: String, from allowed: [String], required: Bool = false) -> Located<String>? {
+        guard let text = string(key, required: required) else { return nil }
+        guard allowed.contains(text.value) else {
+            let guess = Suggestion.closest(to: text.value, in: allowed).map { "did you mean \"\($0)\"? " } ?? ""
+            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", which is not one of "
+                       + allowed.map { "\"\($0)\"" }.joined(separator: ", "),
+                       at: value(key)!, fix: guess + "use one of the listed values")
+            return nil
+        }
+        return text
+    }
+
+    /// A colour `#RRGGBB` or `#RRGGBBAA`.
+    package func color(_ key: String, required: Bool = false) -> Located<RGBAColor>? {
+        guard let text = string(key, required: required) else { return nil }
+        guard let color = RGBAColor(hex: text.value) else {
+            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not a colour", at: value(key)!,
+                       fix: "write it as \"#RRGGBB\" or \"#RRGGBBAA\" in hexadecimal, quoted (e.g. \"#1E6FD9\")")
+            return nil
+        }
+        return Located(color, at: text.location)
+    }
+
+    /// A size in points: `24` (square) or `120x40`.
+    package func pointSize(_ key: String, required: Bool = false) -> Located<PointSize>? {
+        guard let text = string(key, required: required) else { return nil }
+        guard let size = PointSize(parsing: text.value), size.width <= 4096, size.height <= 4096 else {
+            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not a size in points", at: value(key)!,
+                       fix: "write a positive number of points such as 24 (square) or 120x40 (width x height), at most 4096")
+            return nil
+        }
+        return Located(size, at: text.location)
+    }
+
+    /// A path relative to the manifest's folder that must name an existing `.svg` or `.png` file.
+    package func sourceFile(_ key: String, relativeTo directory: String, required: Bool = false) -> SourceFile? {
+        guard let text = string(key, required: required) else { return nil }
+        let node = value(key)!
+        let ext = (text.value as NSString).pathExtension.lowercased()
+        guard ext == "svg" || ext == "png" else {
+            sink.error("\"\(key)\" in \(context) is \"\(text.value)\"; sources must be .svg or .png files", at: node,
+                       fix: "export the artwork as SVG (preferred) or PNG")
+            return nil
+        }
+        let path = text.value.hasPrefix("/") ? text.value : (directory as NSString).appendingPathComponent(text.value)
+        let standardized = (path as NSString).standardizingPath
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            sink.error("\"\(key)\" in \(context): file \"\(text.value)\" does not exist", at: node,
+                       fix: "check the path; it is relative to the manifest's folder")
+            return nil
+        }
+        return SourceFile(path: standardized, written: text.value, location: text.location)
+    }
+
+    /// A list of scales such as `[2x, 3x]`.
+    package func scales(_ key: String) -> Located<[Scale]>? {
+        guard let node = value(key) else { return nil }
+        guard case .sequence(let sequence) = node, !sequence.isEmpty else {
+            sink.error("\"\(key)\" in \(context) must be a list such as [1x, 2x, 3x]", at: node)
+            return nil
+        }
+        var scales: [Scale] = []
+        for item in sequence {
+            guard let text = item.string, let scale = Scale(rawValue: text) else {
+                sink.error("\"\(item.string ?? "?")\" in \"\(key)\" of \(context) is not a scale", at: item,
+                           fix: "use 1x, 2x or 3x")
+                continue
+            }
+            if scales.contains(scale) {
+                sink.error("scale \(scale.rawValue) appears twice in \"\(key)\" of \(context)", at: item,
+                           fix: "list each scale once")
+            }
+            scales.append(scale)
+        }
+        return Located(scales.sorted(), at: sink.location(node))
+    }
+}

@@ -1,4 +1,0 @@
-/// AssetsmithCLI: subcommands, the pipeline and the diagnostic printer.
-package enum AssetsmithMain {
-    package static func main() {}
-}

@@ -1,0 +1,49 @@
+/// AssetsmithCLI: the subcommands (`build`, `plan`, …), the pipeline that runs the stages, and the
+/// diagnostic printer. The only module that prints, reads the environment, or exits.
+import ArgumentParser
+import Foundation
+
+/// Entry point called by `main.swift`. Maps every outcome to the documented exit codes:
+/// 0 fine, 1 assets fail verification or a render was refused, 2 the manifest or command line is wrong.
+package enum AssetsmithMain {
+    package static func main() {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        do {
+            var command = try AssetsmithCommand.parseAsRoot(arguments.isEmpty ? ["build"] : arguments)
+            try command.run()
+        } catch let code as ExitCode {
+            exit(code.rawValue)
+        } catch {
+            let exitCode = AssetsmithCommand.exitCode(for: error)
+            if exitCode == .success {
+                print(AssetsmithCommand.fullMessage(for: error))
+                exit(0)
+            }
+            FileHandle.standardError.write(Data(("error: " + AssetsmithCommand.message(for: error) + "\n"
+                + "  fix: see `assetsmith help` for the commands and options\n").utf8))
+            exit(2)
+        }
+    }
+}
+
+/// `assetsmith`: the root command.
+struct AssetsmithCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "assetsmith",
+        abstract: "Renders an iOS asset catalog from a manifest, with Apple's size and design rules enforced.",
+        discussion: """
+        Exit codes: 0 fine; 1 assets fail verification or a render was refused; \
+        2 the manifest or the command line is wrong.
+        """,
+        subcommands: [BuildCommand.self, PlanCommand.self],
+        defaultSubcommand: BuildCommand.self)
+}
+
+/// Options every manifest-reading command shares.
+struct ManifestOptions: ParsableArguments {
+    @Option(name: .long, help: "The manifest file.")
+    var manifest: String = "assetsmith.yml"
+
+    @Option(name: .long, help: "Output folder (overrides the manifest's `output`); the catalog goes inside it.")
+    var output: String?
+}

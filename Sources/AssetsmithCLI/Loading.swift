@@ -1,0 +1,58 @@
+import ArgumentParser
+import AssetCore
+import AssetPlan
+import AssetSpec
+import Foundation
+
+/// Manifest → plan, printing problems and exiting 2 when either is wrong.
+enum Loading {
+    static func manifestAndPlan(_ options: ManifestOptions, printer: DiagnosticPrinter) throws -> (Manifest, Plan) {
+        let manifest: Manifest
+        do {
+            manifest = try ManifestLoader.load(path: options.manifest, outputOverride: options.output)
+        } catch {
+            printer.print(error.diagnostics)
+            printer.line(error.diagnostics.countSummary)
+            throw ExitCode(2)
+        }
+        do {
+            let plan = try Planner.plan(manifest, tableDirectories: TemplateLocator.tableDirectories(manifest: manifest))
+            return (manifest, plan)
+        } catch {
+            printer.print(error.diagnostics)
+            printer.line(error.diagnostics.countSummary)
+            throw ExitCode(2)
+        }
+    }
+}
+
+/// Where requirement tables (and other templates) are found, first match wins:
+/// `$ASSETSMITH_TEMPLATES`, `Templates/` beside the manifest, then `Templates/` in a folder above
+/// the executable (a SwiftPM build inside the repository) or `share/assetsmith/Templates` beside it.
+enum TemplateLocator {
+    static func templateDirectories(manifest: Manifest) -> [String] {
+        var candidates: [String] = []
+        if let env = ProcessInfo.processInfo.environment["ASSETSMITH_TEMPLATES"], !env.isEmpty {
+            candidates.append(env)
+        }
+        candidates.append((manifest.directory as NSString).appendingPathComponent("Templates"))
+        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().path {
+            var folder = (executable as NSString).deletingLastPathComponent
+            candidates.append((folder as NSString).appendingPathComponent("../share/assetsmith/Templates"))
+            while folder != "/" && !folder.isEmpty {
+                candidates.append((folder as NSString).appendingPathComponent("Templates"))
+                folder = (folder as NSString).deletingLastPathComponent
+            }
+        }
+        var seen: Set<String> = []
+        return candidates.map { ($0 as NSString).standardizingPath }.filter { path in
+            var isDirectory: ObjCBool = false
+            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+                && seen.insert(path).inserted
+        }
+    }
+
+    static func tableDirectories(manifest: Manifest) -> [String] {
+        templateDirectories(manifest: manifest).map { ($0 as NSString).appendingPathComponent("Tables") }
+    }
+}

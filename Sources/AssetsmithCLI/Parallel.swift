@@ -1,0 +1,29 @@
+import Dispatch
+import Foundation
+
+/// Runs `body` over `items` on `threads` threads (work is handed out one item at a time, so
+/// a slow item does not hold up a whole chunk) and returns the results in input order.
+func parallelMap<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _ body: @Sendable (T) -> R) -> [R] {
+    final class Box: @unchecked Sendable {
+        let lock = NSLock()
+        var next = 0
+        var results: [R?]
+        init(count: Int) { results = Array(repeating: nil, count: count) }
+    }
+    let box = Box(count: items.count)
+    let workers = max(1, min(threads, items.count))
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+        while true {
+            box.lock.lock()
+            let index = box.next
+            box.next += 1
+            box.lock.unlock()
+            guard index < items.count else { return }
+            let result = body(items[index])
+            box.lock.lock()
+            box.results[index] = result
+            box.lock.unlock()
+        }
+    }
+    return box.results.map { $0! }
+}
