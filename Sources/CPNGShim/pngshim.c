@@ -11,6 +11,7 @@
 
 #include <png.h>
 #include <zlib.h> /* Z_RLE only; libpng links zlib */
+#include <math.h>
 #include <setjmp.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,6 +51,10 @@ static void set_message(char *message, size_t capacity, const char *text) {
     if (length >= capacity) length = capacity - 1;
     memcpy(message, text, length);
     message[length] = '\0';
+}
+
+static png_uint_32 big_endian_32(const png_byte *p) {
+    return ((png_uint_32)p[0] << 24) | ((png_uint_32)p[1] << 16) | ((png_uint_32)p[2] << 8) | p[3];
 }
 
 /* True when `text` contains "out of memory" in any case (libpng writes both "Out of memory" and
@@ -114,6 +119,11 @@ static void on_warning(png_structp png, png_const_charp text) {
 
 struct pngshim_decoder {
     png_image image;
+    /* The caller's PNG bytes, alive until the decoder is finished or freed. */
+    const png_byte *data;
+    size_t size;
+    /* Adam7 and 16 bits a sample: decoded through 16-bit linear (see finish_wide_decode). */
+    int wide_interlaced;
 };
 
 static pngshim_status image_failure(png_image *image, char *message, size_t capacity) {
@@ -151,13 +161,92 @@ pngshim_status pngshim_begin_decode(const void *data, size_t size,
         free(decoder);
         return status;
     }
-    decoder->image.format = PNG_FORMAT_RGBA;
+    /* begin_read has checked that IHDR is the first chunk, so its fields are at fixed offsets:
+     * bit depth at byte 24, interlace method at byte 28. */
+    const png_byte *bytes = (const png_byte *)data;
+    decoder->data = bytes;
+    decoder->size = size;
+    decoder->wide_interlaced = bytes[24] == 16 && bytes[28] == PNG_INTERLACE_ADAM7;
+    decoder->image.format = decoder->wide_interlaced ? PNG_FORMAT_LINEAR_RGB_ALPHA : PNG_FORMAT_RGBA;
     /* 16-bit data without gAMA or sRGB is sRGB-encoded in practice (libpng's default is linear). */
     decoder->image.flags |= PNG_IMAGE_FLAG_16BIT_sRGB;
 
     *out_decoder = decoder;
     *out_width = decoder->image.width;
     *out_height = decoder->image.height;
+    return PNGSHIM_OK;
+}
+
+/* png_image_finish_read stops after the image data and never looks at IEND, so a file cut
+ * anywhere in its last 12 bytes would decode. Walk the chunk lengths (no CRCs, no data) to make
+ * sure the file reaches a well-formed IEND; bytes after IEND are ignored, as libpng does. */
+static pngshim_status check_iend(const png_byte *data, size_t size, char *message, size_t capacity) {
+    size_t offset = sizeof png_signature;
+    while (size - offset >= 12) {
+        png_uint_32 length = big_endian_32(data + offset);
+        if (memcmp(data + offset + 4, "IEND", 4) == 0) {
+            if (length != 0 || big_endian_32(data + offset + 8) != 0xAE426082u) {
+                set_message(message, capacity, "IEND: malformed chunk");
+                return PNGSHIM_CORRUPT;
+            }
+            return PNGSHIM_OK;
+        }
+        if (length > 0x7FFFFFFFu || length > size - offset - 12) break;
+        offset += 12 + (size_t)length;
+    }
+    set_message(message, capacity, "file ends before the IEND chunk");
+    return PNGSHIM_CORRUPT;
+}
+
+/* libpng 1.6.51 (and distributions' security backports into older versions, such as Debian's
+ * 1.6.39-2+deb12u4 and later) decode Adam7-interlaced 16-bit images to 8-bit output wrongly in
+ * png_image_read_direct_scaled: about half the samples are garbage
+ * (https://github.com/pnggroup/libpng/issues/853). Asking for 16-bit linear output avoids that
+ * path; this converts the result to 8-bit straight alpha with the same 1/2.2 power law that
+ * libpng's 8-bit path uses, so an interlaced file decodes like its non-interlaced twin (±1). */
+static pngshim_status finish_wide_decode(png_image *image, uint8_t *rgba,
+                                         char *message, size_t message_capacity) {
+    size_t samples = (size_t)image->width * image->height * 4;
+    uint16_t *wide = samples <= SIZE_MAX / sizeof *wide ? malloc(samples * sizeof *wide) : NULL;
+    if (wide == NULL) {
+        set_message(message, message_capacity, "out of memory");
+        return PNGSHIM_NO_MEMORY;
+    }
+    if (!png_image_finish_read(image, NULL, wide, 0, NULL)) {
+        free(wide);
+        return image_failure(image, message, message_capacity);
+    }
+    /* 8-bit value v encodes the linear values from threshold[v] up: v = round(255 * x^(1/2.2))
+     * exactly when x >= ((v - 0.5) / 255)^2.2. 256 pow calls instead of one per sample. */
+    uint32_t threshold[256];
+    threshold[0] = 0;
+    for (int v = 1; v < 256; v++) {
+        double t = 65535.0 * pow((v - 0.5) / 255.0, 100000.0 / 45455.0); /* gAMA 45455 = 1/2.2 */
+        uint32_t whole = (uint32_t)t;
+        threshold[v] = whole + (t > (double)whole ? 1u : 0u);
+    }
+    for (size_t i = 0; i < samples; i += 4) {
+        uint32_t alpha = wide[i + 3];
+        uint8_t *out = rgba + i;
+        out[3] = (uint8_t)((alpha * 255 + 32767) / 65535);
+        if (alpha == 0) {
+            out[0] = out[1] = out[2] = 0;
+            continue;
+        }
+        for (size_t k = 0; k < 3; k++) {
+            /* Linear output is premultiplied: divide the alpha back out. */
+            uint32_t straight = (wide[i + k] * 65535u + alpha / 2) / alpha;
+            if (straight > 65535) straight = 65535;
+            /* The largest v with threshold[v] <= straight. */
+            int low = 0, high = 255;
+            while (low < high) {
+                int middle = (low + high + 1) / 2;
+                if (threshold[middle] <= straight) low = middle; else high = middle - 1;
+            }
+            out[k] = (uint8_t)low;
+        }
+    }
+    free(wide);
     return PNGSHIM_OK;
 }
 
@@ -178,8 +267,13 @@ pngshim_status pngshim_finish_decode(pngshim_decoder *decoder,
         || image->height > SIZE_MAX / row || rgba_size != row * (size_t)image->height) {
         set_message(message, message_capacity, "pngshim_finish_decode: buffer size does not match the image");
         status = PNGSHIM_INVALID_ARGUMENT;
+    } else if (decoder->wide_interlaced) {
+        status = finish_wide_decode(image, rgba, message, message_capacity);
     } else if (!png_image_finish_read(image, NULL /* keep alpha */, rgba, 0 /* packed rows */, NULL)) {
         status = image_failure(image, message, message_capacity);
+    }
+    if (status == PNGSHIM_OK) {
+        status = check_iend(decoder->data, decoder->size, message, message_capacity);
     }
     png_image_free(image);
     free(decoder);
@@ -323,10 +417,6 @@ static void on_read(png_structp png, png_bytep out, size_t length) {
     if (length > source->size - source->offset) png_error(png, "read beyond end of data");
     memcpy(out, source->data + source->offset, length);
     source->offset += length;
-}
-
-static png_uint_32 big_endian_32(const png_byte *p) {
-    return ((png_uint_32)p[0] << 24) | ((png_uint_32)p[1] << 16) | ((png_uint_32)p[2] << 8) | p[3];
 }
 
 /* Called by libpng, after the CRC check, for each chunk listed in read_info's keep list. */

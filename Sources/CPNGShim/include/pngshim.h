@@ -43,7 +43,8 @@ typedef enum pngshim_status {
  *   pngshim_begin_decode   reads the signature and every chunk up to the first IDAT, returns
  *                          width and height and a decoder; the PNG bytes must stay alive and
  *                          unchanged until the decoder is finished or freed.
- *   pngshim_finish_decode  decodes into the caller's buffer and always frees the decoder.
+ *   pngshim_finish_decode  decodes into the caller's buffer, checks that the file goes on to a
+ *                          well-formed IEND chunk, and always frees the decoder.
  *   pngshim_free_decoder   frees a decoder that will not be finished (NULL is fine).
  *
  * Output is 8-bit straight RGBA, rows top to bottom, no padding, sRGB: every colour type, bit
