@@ -41,6 +41,7 @@ package struct PNGInfo: Sendable, Hashable {
     package var size: PixelSize
     /// Bits per sample from IHDR: 1, 2, 4, 8 or 16.
     package var bitDepth: Int
+    /// The IHDR colour type: 2 (RGB) and no tRNS is what the App Store wants for the marketing icon.
     package var colorType: ColorType
     /// True for Adam7 interlacing.
     package var isInterlaced: Bool
@@ -61,6 +62,8 @@ package struct PNGInfo: Sendable, Hashable {
     /// Entries in the PLTE chunk, 0 without one.
     package var paletteEntries: Int
 
+    /// Every fact at once; the chunk facts default to "absent". For tests and for callers that
+    /// describe an expected file.
     package init(size: PixelSize, bitDepth: Int, colorType: ColorType, isInterlaced: Bool = false,
                  hasTRNS: Bool = false, hasSRGB: Bool = false, sRGBIntent: RenderingIntent? = nil,
                  gamma: UInt32? = nil, hasCHRM: Bool = false, iccProfileName: String? = nil,

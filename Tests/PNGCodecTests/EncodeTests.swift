@@ -75,6 +75,23 @@ import TestSupport
         #expect(first != other)
     }
 
+    /// Decoding runs concurrently without shared libpng state.
+    @Test func concurrentDecodesAgree() async throws {
+        let names = ["basn6a16", "ibasn6a16", "ftbbn3p08", "basn0g01"]
+        let references = try names.map { try PNGCodec.decode(PngSuite.data($0)) }
+        let data = try names.map { try PngSuite.data($0) }
+        let results = try await withThrowingTaskGroup(of: (Int, Bitmap).self) { group in
+            for round in 0..<16 {
+                let index = round % names.count
+                let bytes = data[index]
+                group.addTask { (index, try PNGCodec.decode(bytes)) }
+            }
+            return try await group.reduce(into: [(Int, Bitmap)]()) { $0.append($1) }
+        }
+        #expect(results.count == 16)
+        #expect(results.allSatisfy { references[$0.0] == $0.1 })
+    }
+
     /// Encoding runs concurrently without shared libpng state.
     @Test func concurrentEncodesAgree() async throws {
         let bitmap = TestBitmaps.ramps(width: 200, height: 120)

@@ -7,7 +7,9 @@ import AssetCore
 /// transparent pixel meaningless). Bitmaps of different sizes are compared over the area they
 /// share, and every pixel outside it counts as differing.
 package struct BitmapComparison: Hashable, Sendable {
+    /// The size of the reference bitmap (the golden).
     package var expectedSize: PixelSize
+    /// The size of the bitmap under test.
     package var actualSize: PixelSize
     /// The largest per-channel difference that still counts as equal, out of 255.
     package var tolerance: UInt8

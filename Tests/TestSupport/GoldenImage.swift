@@ -26,6 +26,7 @@ package enum GoldenImage {
         /// The golden exists but could not be read or decoded, or recording failed.
         case failed(URL, String)
 
+        /// True only for `matched`: a recording, a missing golden or a failure fails the test.
         package var passed: Bool {
             if case .matched = self { return true }
             return false

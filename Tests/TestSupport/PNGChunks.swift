@@ -11,10 +11,12 @@ package enum PNGChunks {
     package struct Chunk: Hashable, Sendable {
         /// Four ASCII letters, such as `IHDR`.
         package var type: String
+        /// The chunk data, without length, type or CRC.
         package var data: [UInt8]
         /// The stored CRC; `bytes` recomputes it, so an edited chunk is valid again.
         package var crc: UInt32
 
+        /// A chunk with a correct CRC.
         package init(type: String, data: [UInt8]) {
             self.type = type
             self.data = data
