@@ -1,3 +1,6 @@
+import AssetCore
+import AssetPlan
+
 /// Rendering: draws one `RenderJob` from a loaded source into a straight-alpha RGBA8 `Bitmap`,
 /// through Cairo and librsvg.
 ///
@@ -10,10 +13,8 @@
 /// own folder (and below) and `data:` URLs, never the network, and its XML parser keeps its
 /// limits. A declared SVG size above 16384 px a side is refused at load. Errors keep the C
 /// libraries' text; the pipeline adds the file and the asset. No C type leaves this module.
-import AssetCore
-import AssetPlan
-
-/// The single entry point of the module.
+///
+/// `render(_:from:)` is the single entry point of the module.
 package enum Renderer {
     /// Draws `job` from `source`: exactly `job.pixelSize`, straight RGBA8.
     ///
