@@ -23,6 +23,7 @@ package final class VectorImage: @unchecked Sendable {
     /// The intrinsic size in px (CSS px at 96 dpi): width and height when the document gives
     /// them in absolute units, otherwise the viewBox size. May be fractional.
     package let intrinsicWidth: Double
+    /// The intrinsic height in px, found the same way as `intrinsicWidth`.
     package let intrinsicHeight: Double
 
     private let handle: UnsafeMutablePointer<RsvgHandle>
