@@ -1,0 +1,51 @@
+import AssetCore
+import AssetPlan
+
+/// Rendering: draws one `RenderJob` from a loaded source into a straight-alpha RGBA8 `Bitmap`,
+/// through Cairo and librsvg.
+///
+/// It makes no decisions: the plan has already chosen the pixel size, the fit, the background
+/// and the effect, and has already refused upscaling. SVGs are drawn as vectors directly at the
+/// output size; rasters are area-averaged in linear light (`AreaResampler`). Then the drawing is
+/// flattened onto the background, if any, and the effect applied.
+///
+/// Limits: librsvg is used with its default, safe flags, so an SVG can only load files from its
+/// own folder (and below) and `data:` URLs, never the network, and its XML parser keeps its
+/// limits. A declared SVG size above 16384 px a side is refused at load. Errors keep the C
+/// libraries' text; the pipeline adds the file and the asset. No C type leaves this module.
+///
+/// `render(_:from:)` is the single entry point of the module.
+package enum Renderer {
+    /// Draws `job` from `source`: exactly `job.pixelSize`, straight RGBA8.
+    ///
+    /// Steps: place the source with `job.fit` (a vector by its intrinsic aspect ratio), draw it
+    /// (a vector with librsvg into the placement; a raster by area averaging), composite onto
+    /// `job.background` when set (result opaque), then apply `job.effect`.
+    /// Safe to call from several threads at once, with the same source or not.
+    package static func render(_ job: RenderJob, from source: LoadedSource) throws(RenderError) -> Bitmap {
+        let box = job.pixelSize
+        guard (1...CairoCanvas.maximumSide).contains(box.width),
+              (1...CairoCanvas.maximumSide).contains(box.height) else {
+            throw .outputSize(box)
+        }
+        var bitmap: Bitmap
+        switch source {
+        case .vector(let image):
+            let placement = job.fit.placement(source: image.aspectSize, in: box)
+            let canvas = try CairoCanvas(size: box)
+            try image.draw(on: canvas, at: placement)
+            bitmap = try canvas.bitmap()
+        case .bitmap(let image):
+            let placement = job.fit.placement(source: image.size, in: box)
+            bitmap = AreaResampler.resample(image, into: box, placement: placement)
+        }
+        if let background = job.background {
+            bitmap.flatten(onto: background)
+        }
+        switch job.effect {
+        case .none: break
+        case .greyscale: bitmap.applyGreyscale()
+        }
+        return bitmap
+    }
+}

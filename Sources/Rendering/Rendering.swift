@@ -1,1 +1,0 @@
-// Rendering: see STYLE.md

@@ -1,1 +1,0 @@
-// TestSupport: fixture paths and golden comparisons.
