@@ -4,13 +4,7 @@ import Foundation
 /// Runs `body` over `items` on `threads` threads (work is handed out one item at a time, so
 /// a slow item does not hold up a whole chunk) and returns the results in input order.
 func parallelMap<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _ body: @Sendable (T) -> R) -> [R] {
-    final class Box: @unchecked Sendable {
-        let lock = NSLock()
-        var next = 0
-        var results: [R?]
-        init(count: Int) { results = Array(repeating: nil, count: count) }
-    }
-    let box = Box(count: items.count)
+    let box = ResultBox<R>(count: items.count)
     let workers = max(1, min(threads, items.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
         while true {
@@ -26,4 +20,12 @@ func parallelMap<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _ body: @
         }
     }
     return box.results.map { $0! }
+}
+
+/// Shared state of one `parallelMap`: the next item to hand out and the results so far.
+private final class ResultBox<R>: @unchecked Sendable {
+    let lock = NSLock()
+    var next = 0
+    var results: [R?]
+    init(count: Int) { results = Array(repeating: nil, count: count) }
 }

@@ -58,9 +58,11 @@ struct Pipeline {
         }
 
         // 3. Render and encode in parallel.
+        let jobsFor = jobsByKey
+        let sourceFor = loaded
         let outcomes = parallelMap(renderable, threads: threads) { key -> Result<Data, Diagnostic> in
-            let job = jobsByKey[key]![0]
-            let file = loaded[key.source]!
+            let job = jobsFor[key]![0]
+            let file = sourceFor[key.source]!
             do {
                 let bitmap = try Renderer.render(job, from: file.image)
                 return .success(try PNGCodec.encode(bitmap, channels: job.channels))
