@@ -19,7 +19,7 @@ enum ImagePlanner {
             part.jobs.append(RenderJob(
                 output: folder + "/" + file, asset: asset.name, slot: "\(spec.size)pt \(scale)", scale: scale,
                 source: Planner.sourceRef(spec.source), pixelSize: pixels,
-                fit: spec.fit == .fill ? .fill : .contain, background: nil, channels: .rgba,
+                fit: spec.fit == .fill ? .fill : .contain, background: spec.background, channels: spec.background == nil ? .rgba : .rgb,
                 origin: spec.source.location))
             images.append(["filename": .string(file), "idiom": "universal", "scale": .string(scale.rawValue)])
         }

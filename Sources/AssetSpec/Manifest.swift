@@ -119,6 +119,8 @@ package struct ImageSpec: Hashable, Sendable {
     /// Scales to write; nil: the table's image scales.
     package var scales: [Scale]?
     package var fit: Fit
+    /// Flatten onto this opaque colour and write RGB (no alpha); nil keeps transparency.
+    package var background: RGBAColor?
 
     /// How the source is placed in the box.
     package enum Fit: String, Hashable, Sendable, CaseIterable {

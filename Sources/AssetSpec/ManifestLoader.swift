@@ -7,7 +7,7 @@ package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "assets"]
     package static let kindNames = ["app-icon", "image"]
     static let appIconKeys = ["name", "kind", "source", "small-source", "background", "layout", "dark", "tinted"]
-    static let imageKeys = ["name", "kind", "source", "size", "scales", "fit"]
+    static let imageKeys = ["name", "kind", "source", "size", "scales", "fit", "background"]
 
     /// Loads the manifest at `path` (as the user wrote it; relative to the current directory).
     /// `outputOverride` replaces the manifest's `output` (the `--output` flag).
@@ -102,7 +102,7 @@ package enum ManifestLoader {
             entryKind = readAppIcon(reader, directory: directory, sink: sink)
         case "image":
             reader.rejectUnknownKeys(allowed: imageKeys)
-            entryKind = readImage(reader, directory: directory)
+            entryKind = readImage(reader, directory: directory, sink: sink)
         default:
             entryKind = nil
         }
@@ -133,14 +133,20 @@ package enum ManifestLoader {
                                     backgroundGiven: background != nil, layout: layout, dark: dark, tinted: tinted))
     }
 
-    private static func readImage(_ reader: MappingReader, directory: String) -> AssetKind? {
+    private static func readImage(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
         let source = reader.sourceFile("source", relativeTo: directory, required: true)
         let size = reader.pointSize("size", required: true)
         let scales = reader.scales("scales")
         let fit = reader.choice("fit", from: ImageSpec.Fit.allCases.map(\.rawValue))
+        let background = reader.color("background")
+        if let background, background.value.alpha != 255 {
+            sink.error("\"background\" of \(reader.context) must be opaque (it makes the image opaque RGB)",
+                              at: reader.value("background")!, fix: "drop the alpha digits, or leave \"background\" out to keep transparency")
+        }
         guard let source, let size else { return nil }
         return .image(ImageSpec(source: source, size: size.value, scales: scales?.value,
-                                fit: fit.flatMap { ImageSpec.Fit(rawValue: $0.value) } ?? .contain))
+                                fit: fit.flatMap { ImageSpec.Fit(rawValue: $0.value) } ?? .contain,
+                                background: background?.value))
     }
 
     private static func yamlDiagnostic(_ error: YamlError, file: String) -> Diagnostic {

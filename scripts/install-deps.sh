@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Installs what Assetsmith needs to build and test, if it is missing:
+# Cairo, librsvg and libpng (headers + pkg-config files) and pkg-config itself.
+# Debian/Ubuntu: apt-get (sudo when not root). macOS: Homebrew.
+# Swift (6.0 or newer) must already be on PATH: https://www.swift.org/install/
+set -euo pipefail
+
+need_pkgs="cairo librsvg-2.0 libpng"
+
+have_all() {
+  command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $need_pkgs
+}
+
+if ! command -v swift >/dev/null 2>&1; then
+  echo "error: swift is not on PATH; install Swift 6 from https://www.swift.org/install/ and run again" >&2
+  exit 2
+fi
+
+if have_all; then
+  exit 0
+fi
+
+case "$(uname -s)" in
+  Linux)
+    if command -v apt-get >/dev/null 2>&1; then
+      sudo=""
+      if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
+      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config (apt-get)" >&2
+      export DEBIAN_FRONTEND=noninteractive
+      $sudo apt-get update -qq
+      $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config >/dev/null
+    else
+      echo "error: install the development packages of cairo, librsvg and libpng, and pkg-config, with your package manager" >&2
+      exit 2
+    fi
+    ;;
+  Darwin)
+    if ! command -v brew >/dev/null 2>&1; then
+      echo "error: Homebrew is needed on macOS to install cairo, librsvg and libpng: https://brew.sh" >&2
+      exit 2
+    fi
+    brew install cairo librsvg libpng pkg-config
+    ;;
+  *)
+    echo "error: unsupported system $(uname -s); install cairo, librsvg, libpng and pkg-config by hand" >&2
+    exit 2
+    ;;
+esac
+
+if ! have_all; then
+  echo "error: pkg-config still cannot find: $need_pkgs" >&2
+  exit 2
+fi
