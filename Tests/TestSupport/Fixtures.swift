@@ -3,9 +3,8 @@ import Foundation
 /// Where test inputs and goldens live, found from this file's path so tests run from any working
 /// directory (Xcode, `swift test`, CI).
 ///
-/// The repository root is two folders above `Tests/TestSupport`. Shared test data that is not
-/// checked into the repository (the PngSuite images) lives in `shared`, the root's sibling: in a
-/// git worktree that is still `<root>/../shared`.
+/// The repository root is two folders above `Tests/TestSupport`. Everything a test reads is
+/// checked in under `Tests/Fixtures`, so a clean clone tests on its own.
 package enum Fixtures {
     /// The repository root (the folder holding `Package.swift`).
     package static let repoRoot: URL = URL(fileURLWithPath: #filePath)
@@ -21,15 +20,10 @@ package enum Fixtures {
     package static let expectedImagesDirectory: URL =
         directory.appendingPathComponent("Expected/Images", isDirectory: true)
 
-    /// `<repoRoot>/../shared`: data shared by the project's checkouts, not in the repository.
-    package static let sharedDirectory: URL = repoRoot
-        .deletingLastPathComponent()
-        .appendingPathComponent("shared", isDirectory: true)
-        .standardizedFileURL
-
-    /// `<repoRoot>/../shared/testdata/pngsuite`: the PngSuite images (basn*, ft*, i*, interlaced/).
+    /// `Tests/Fixtures/pngsuite`: the PngSuite images (basn*, ft*, i*, interlaced/), as shipped in
+    /// libpng's `contrib/pngsuite` (free to use and redistribute; see its README).
     package static let pngSuiteDirectory: URL =
-        sharedDirectory.appendingPathComponent("testdata/pngsuite", isDirectory: true)
+        directory.appendingPathComponent("pngsuite", isDirectory: true)
 
     /// `<repoRoot>/.build/golden-diffs`: where failed golden comparisons leave expected | diff | actual.
     package static let goldenDiffsDirectory: URL =
