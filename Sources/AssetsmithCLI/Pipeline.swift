@@ -81,7 +81,9 @@ struct Pipeline {
             case .success(let data):
                 for job in jobsByKey[key]! {
                     files[job.output] = RenderedFile(data: data, source: job.source.displayPath,
-                                                     sourceSHA256: file.sha256, sourcePixels: file.pixels)
+                                                     sourceSHA256: file.sha256, sourcePixels: file.pixels,
+                                                     key: BuildKey.digest(for: job, sourceDigest: file.sha256,
+                                                                          table: plan.table))
                 }
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
