@@ -116,8 +116,12 @@ package enum CatalogWriter {
         }
 
         do {
-            try outputFiles.makeDirectory(".assetsmith")
-            try outputFiles.write(new.encoded(), to: ".assetsmith/\(plan.catalogFolder).record.json")
+            let recordData = new.encoded()
+            let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
+            if outputFiles.read(recordFile) != recordData {
+                try outputFiles.makeDirectory(".assetsmith")
+                try outputFiles.write(recordData, to: recordFile)
+            }
         } catch {
             report.diagnostics.append(error)
         }

@@ -1,0 +1,128 @@
+import AssetCore
+import AssetSpec
+import Foundation
+import Testing
+
+/// What a user sees when the manifest is wrong: every problem at once, each with file:line:col and a fix.
+@Suite struct ManifestErrorTests {
+    let directory: String = {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("manifest-errors-\(UUID().uuidString)").path
+        try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        FileManager.default.createFile(atPath: dir + "/icon.svg", contents: Data("<svg/>".utf8))
+        FileManager.default.createFile(atPath: dir + "/banner.png", contents: Data())
+        return dir
+    }()
+
+    func errors(_ text: String) -> [String] {
+        do {
+            _ = try ManifestLoader.parse(text, file: "assetsmith.yml", directory: directory)
+            return []
+        } catch {
+            return error.diagnostics.map(\.description)
+        }
+    }
+
+    @Test func misspeltKeyNamesLineColumnAndSuggestion() {
+        let text = """
+        table: ios18
+        assets:
+          - name: Banner
+            kind: image
+            sourse: banner.png
+            size: 25
+        """
+        #expect(errors(text) == [
+            "assetsmith.yml:5:5: error: unknown key \"sourse\" in asset \"Banner\"\n  fix: did you mean \"source\"?",
+            "assetsmith.yml:3:5: error: asset \"Banner\" is missing the required key \"source\"\n  fix: add `source: …`",
+        ])
+    }
+
+    @Test func misspeltTopLevelKeyAndKind() {
+        let text = """
+        tabel: ios18
+        assets:
+          - name: AppIcon
+            kind: app-icn
+            source: icon.svg
+        """
+        let found = errors(text)
+        #expect(found == [
+            "assetsmith.yml:1:1: error: unknown key \"tabel\" in the manifest\n  fix: did you mean \"table\"?",
+            "assetsmith.yml:1:1: error: the manifest is missing the required key \"table\"\n  fix: add `table: …`",
+            "assetsmith.yml:4:11: error: \"kind\" in asset \"AppIcon\" is \"app-icn\", which is not one of \"app-icon\", \"image\"\n  fix: did you mean \"app-icon\"? use one of the listed values",
+        ])
+    }
+
+    @Test func everyValueIsCheckedAndAllProblemsReportedAtOnce() {
+        let text = """
+        table: ios18
+        assets:
+          - name: AppIcon
+            kind: app-icon
+            source: missing.svg
+            background: "#12"
+          - name: ../Escape
+            kind: image
+            source: banner.png
+            size: 0
+          - name: Glyph
+            kind: image
+            source: icon.svg
+            size: 24
+            scales: [1x, 4x]
+        """
+        let found = errors(text)
+        #expect(found.count == 5, "\(found.joined(separator: "\n"))")
+        #expect(found.contains { $0.hasPrefix("assetsmith.yml:5:13: error: ") && $0.contains("missing.svg") })
+        #expect(found.contains { $0.hasPrefix("assetsmith.yml:6:17: error: \"background\" in asset \"AppIcon\" is \"#12\", not a colour") })
+        #expect(found.contains { $0.hasPrefix("assetsmith.yml:7:11: error: asset name \"../Escape\" cannot be used as a file name") })
+        #expect(found.contains { $0.hasPrefix("assetsmith.yml:10:11: error: ") && $0.contains("size") })
+        #expect(found.contains { $0.hasPrefix("assetsmith.yml:15:18: error: \"4x\" in \"scales\" of asset \"Glyph\" is not a scale") })
+    }
+
+    @Test func invalidYAMLIsLocated() {
+        let found = errors("table: ios18\nassets:\n  - name: [unclosed\n")
+        #expect(found.count == 1)
+        #expect(found.first?.hasPrefix("assetsmith.yml:") == true)
+        #expect(found.first?.contains("invalid YAML") == true)
+    }
+
+    @Test func validManifestReadsEverything() throws {
+        let text = """
+        table: ios12
+        output: Build
+        catalog: Media
+        assets:
+          - name: AppIcon
+            kind: app-icon
+            source: icon.svg
+            background: "#1B3FA8"
+            tinted: auto
+          - name: Banner
+            kind: image
+            source: banner.png
+            size: 240x90
+            fit: fill
+            background: "#FFFFFF"
+        """
+        let manifest = try ManifestLoader.parse(text, file: "assetsmith.yml", directory: directory)
+        #expect(manifest.table.value == "ios12")
+        #expect(manifest.outputDirectory == directory + "/Build")
+        #expect(manifest.catalogName == "Media")
+        #expect(manifest.assets.map(\.name) == ["AppIcon", "Banner"])
+        guard case .image(let image) = manifest.assets[1].kind else {
+            Issue.record("Banner is not an image")
+            return
+        }
+        #expect(image.size == PointSize(width: 240, height: 90))
+        #expect(image.fit == .fill)
+        #expect(image.background == RGBAColor(red: 255, green: 255, blue: 255))
+        #expect(image.source.path == directory + "/banner.png")
+    }
+
+    @Test func outputOverrideWins() throws {
+        let manifest = try ManifestLoader.parse("table: ios18\noutput: A\nassets: []\n", file: "m.yml",
+                                                directory: directory, outputOverride: "/tmp/elsewhere")
+        #expect(manifest.outputDirectory == "/tmp/elsewhere")
+    }
+}

@@ -1,0 +1,168 @@
+import AssetCore
+import Foundation
+import PNGCodec
+import Testing
+import TestSupport
+
+/// `assetsmith build` as a user runs it: exit codes, messages, files, pixels.
+@Suite struct BuildCommandTests {
+    @Test func bundledExampleBuildsEveryIconSlotAtExactSize() throws {
+        let output = CLI.temporaryDirectory("example")
+        let result = try CLI.run(["build", "--output", output], in: Fixtures.repoRoot.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("built 4 assets into"))
+        let catalog = output + "/Assets.xcassets"
+
+        let marketing = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: catalog + "/AppIcon.appiconset/AppIcon-1024.png")))
+        #expect(marketing.size == PixelSize(width: 1024, height: 1024))
+        #expect(marketing.colorType == .rgb)
+        #expect(!marketing.hasTRNS)
+        let tinted = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: catalog + "/AppIcon.appiconset/AppIcon-Tinted-1024.png")))
+        #expect(tinted.colorType == .rgb)
+
+        // Every file named in every Contents.json exists at the size its entry asks for.
+        let sets = try FileManager.default.contentsOfDirectory(atPath: catalog).filter { $0.hasSuffix("set") }
+        #expect(sets.sorted() == ["AppIcon.appiconset", "AppIconClassic.appiconset", "Banner.imageset", "Logo.imageset"])
+        var checked = 0
+        for set in sets {
+            let json = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: "\(catalog)/\(set)/Contents.json"))) as? [String: Any]
+            for image in json?["images"] as? [[String: Any]] ?? [] {
+                let file = try #require(image["filename"] as? String, "\(set): \(image)")
+                let info = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: "\(catalog)/\(set)/\(file)")))
+                if let size = image["size"] as? String {
+                    let points = Double(size.split(separator: "x")[0])!
+                    let scale = Double((image["scale"] as? String ?? "1x").dropLast())!
+                    #expect(info.size.width == Int(points * scale), "\(set)/\(file)")
+                    #expect(info.colorType == (file.contains("Dark") ? .rgba : .rgb), "\(set)/\(file)")
+                }
+                checked += 1
+            }
+        }
+        let pngs = FileManager.default.enumerator(atPath: catalog)?.allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") }
+        #expect(checked == pngs?.count, "every PNG is referenced once")
+        #expect(checked == 3 + 16 + 3 + 3)
+    }
+
+    @Test func rendersMatchGoldens() throws {
+        let dir = CLI.temporaryDirectory("goldens")
+        for file in ["Assets/AppIcon.svg", "Assets/AppIcon-small.svg", "Assets/AppIcon.png", "Assets/Banner.png"] {
+            try CLI.copyFromRepo(file, to: dir)
+        }
+        try """
+        table: ios18
+        assets:
+          - {name: Icon, kind: app-icon, source: AppIcon.svg, small-source: AppIcon-small.svg, background: "#1B3FA8", layout: all-sizes}
+          - {name: Photo, kind: app-icon, source: AppIcon.png, layout: all-sizes}
+          - {name: Banner, kind: image, source: Banner.png, size: 120x45}
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let result = try CLI.run([], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        for (file, golden) in [("Icon.appiconset/Icon-20@2x.png", "e2e-icon-small-master-40"),
+                               ("Icon.appiconset/Icon-60@3x.png", "e2e-icon-vector-180"),
+                               ("Photo.appiconset/Photo-29@3x.png", "e2e-icon-bitmap-87"),
+                               ("Banner.imageset/Banner@2x.png", "e2e-banner-240x90")] {
+            let bitmap = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: "\(dir)/Output/Assets.xcassets/\(file)")))
+            expectMatchesGolden(bitmap, named: golden, tolerance: 6, maxDifferingPixels: bitmap.width * bitmap.height / 100)
+        }
+    }
+
+    @Test func smallBitmapIsRefusedAtThreeXOnly() throws {
+        let dir = CLI.temporaryDirectory("upscale")
+        let red = Bitmap(width: 50, height: 50, filledWith: RGBAColor(red: 220, green: 30, blue: 30))
+        try PNGCodec.encode(red, channels: .rgba).write(to: URL(fileURLWithPath: dir + "/glyph.png"))
+        try "table: ios18\nassets:\n  - name: Glyph\n    kind: image\n    source: glyph.png\n    size: 25\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("""
+        assetsmith.yml:5:13: error: "Glyph" 25x25pt @3x needs 75x75 px but source "glyph.png" has 50x50 px (it would be upscaled to 150%); not rendered
+          fix: supply a source of at least 75x75 px, or an SVG
+        """), "\(result.stderr)")
+        let set = dir + "/Output/Assets.xcassets/Glyph.imageset"
+        #expect(try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: set + "/Glyph.png"))).size == PixelSize(width: 25, height: 25))
+        #expect(try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: set + "/Glyph@2x.png"))).size == PixelSize(width: 50, height: 50))
+        #expect(!FileManager.default.fileExists(atPath: set + "/Glyph@3x.png"))
+        let contents = try String(contentsOfFile: set + "/Contents.json", encoding: .utf8)
+        #expect(!contents.contains("Glyph@3x.png"))
+    }
+
+    @Test func misspeltKeyExitsTwoAndWritesNothing() throws {
+        let dir = CLI.temporaryDirectory("misspelt")
+        try CLI.copyFromRepo("Assets/AppIcon.svg", to: dir)
+        try "table: ios18\nassets:\n  - name: AppIcon\n    kind: app-icon\n    source: AppIcon.svg\n    backgorund: \"#000000\"\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr == """
+        assetsmith.yml:6:5: error: unknown key "backgorund" in asset "AppIcon"
+          fix: did you mean "background"?
+        1 error, 0 warnings
+
+        """)
+        #expect(!FileManager.default.fileExists(atPath: dir + "/Output"))
+    }
+
+    @Test func missingManifestAndBadOptionsExitTwo() throws {
+        let dir = CLI.temporaryDirectory("usage")
+        let missing = try CLI.run(["build"], in: dir)
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("assetsmith.yml"))
+        let bad = try CLI.run(["build", "--jobs", "0"], in: dir)
+        #expect(bad.status == 2)
+        let unknown = try CLI.run(["frobnicate"], in: dir)
+        #expect(unknown.status == 2)
+        let help = try CLI.run(["--help"], in: dir)
+        #expect(help.status == 0)
+        #expect(help.stdout.contains("build"))
+    }
+
+    @Test func corruptSourceIsNamedAndOtherAssetsStillBuild() throws {
+        let dir = CLI.temporaryDirectory("corrupt")
+        try CLI.copyFromRepo("Assets/Banner.png", to: dir)
+        let banner = try Data(contentsOf: URL(fileURLWithPath: dir + "/Banner.png"))
+        try banner.prefix(banner.count / 2).write(to: URL(fileURLWithPath: dir + "/Broken.png"))
+        try "table: ios18\nassets:\n  - {name: Good, kind: image, source: Banner.png, size: 40x15}\n  - {name: Bad, kind: image, source: Broken.png, size: 40x15}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let result = try CLI.run([], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("Broken.png: error: "), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Good.imageset/Good@3x.png"))
+    }
+
+    @Test func twoBuildsAreByteStableAndSecondWritesNothing() throws {
+        let dir = CLI.temporaryDirectory("stable")
+        try CLI.copyFromRepo("Assets/AppIcon.svg", to: dir)
+        try CLI.copyFromRepo("Assets/Banner.png", to: dir)
+        try "table: ios18\nassets:\n  - {name: Icon, kind: app-icon, source: AppIcon.svg, tinted: auto}\n  - {name: Banner, kind: image, source: Banner.png, size: 40x15}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        #expect(try CLI.run([], in: dir).status == 0)
+        let first = try snapshot(dir + "/Output")
+        let second = try CLI.run([], in: dir)
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("0 written"), "\(second.stderr)")
+        #expect(try snapshot(dir + "/Output") == first)
+
+        // A fresh output folder gets identical bytes.
+        #expect(try CLI.run(["--output", "Other"], in: dir).status == 0)
+        let other = try snapshot(dir + "/Other").filter { !$0.key.hasPrefix(".assetsmith") }
+        #expect(other.mapValues(\.bytes) == first.filter { !$0.key.hasPrefix(".assetsmith") }.mapValues(\.bytes))
+    }
+
+    struct FileState: Equatable {
+        var bytes: Data
+        var modified: Date?
+    }
+
+    func snapshot(_ root: String) throws -> [String: FileState] {
+        var result: [String: FileState] = [:]
+        let enumerator = FileManager.default.enumerator(atPath: root)
+        while let path = enumerator?.nextObject() as? String {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+            let attributes = try FileManager.default.attributesOfItem(atPath: root + "/" + path)
+            result[path] = FileState(bytes: try Data(contentsOf: URL(fileURLWithPath: root + "/" + path)),
+                                     modified: attributes[.modificationDate] as? Date)
+        }
+        return result
+    }
+}
