@@ -16,6 +16,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors (exit 1).")
     var strict = false
 
+    @Flag(name: .long, help: "Render every output again, even those the last build left up to date.")
+    var force = false
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
     }
@@ -24,12 +27,13 @@ struct BuildCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         let start = Date()
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
-        let result = Pipeline(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount).build(plan)
+        let result = Pipeline(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force).build(plan)
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report
         let summary = "built \(manifest.assets.count) asset\(manifest.assets.count == 1 ? "" : "s") into "
             + "\(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)): "
+            + "\(result.rendered) rendered, \(result.upToDate) up to date; "
             + "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
             + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
             + String(format: " in %.2f s", elapsed)

@@ -9,30 +9,40 @@ import Rendering
 struct BuildResult {
     var report: WriteReport
     var diagnostics: [Diagnostic]
+    /// Outputs drawn and encoded in this build.
+    var rendered: Int
+    /// Outputs whose key and file matched the record, so they were not drawn again.
+    var upToDate: Int
     /// Jobs refused (upscaling) or failed (bad source, render error).
     var failedJobs: Int
 }
 
-/// Plan → pixels → catalog, in one process: each source is read and decoded or parsed once,
-/// each distinct output is rendered once, and the work is spread over `threads` threads.
+/// Plan → pixels → catalog, in one process.
+///
+/// Each source is read and hashed once; each job gets a key (`BuildKey`) from the source bytes and
+/// its parameters, and a job whose key and output file both match the previous build's record is
+/// not drawn again (unless `force`). Only sources that still have work are decoded or parsed, each
+/// once; each distinct output is rendered once, spread over `threads` threads.
 struct Pipeline {
     var threads: Int
+    var force = false
 
     func build(_ plan: Plan) -> BuildResult {
         var diagnostics: [Diagnostic] = []
+        var failed: Set<String> = []
 
-        // 1. Every source once.
+        // 1. Every source read and hashed once (bitmaps: pixel size from the header).
         let sources = Array(Set(plan.jobs.map(\.source))).sorted { $0.path < $1.path }
-        let loadedList = parallelMap(sources, threads: threads) { SourceLoader.load($0) }
-        var loaded: [String: LoadedFile] = [:]
-        for (source, result) in zip(sources, loadedList) {
+        let readList = parallelMap(sources, threads: threads) { SourceLoader.read($0) }
+        var read: [String: SourceBytes] = [:]
+        for (source, result) in zip(sources, readList) {
             switch result {
-            case .success(let file): loaded[source.path] = file
+            case .success(let bytes): read[source.path] = bytes
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
 
-        // 2. Every distinct output once; refuse upscaling before any pixel is drawn.
+        // 2. Group jobs with identical pixels; refuse upscaling; skip what is up to date.
         var keys: [RenderKey] = []
         var jobsByKey: [RenderKey: [RenderJob]] = [:]
         for job in plan.jobs {
@@ -40,31 +50,63 @@ struct Pipeline {
             if jobsByKey[key] == nil { keys.append(key) }
             jobsByKey[key, default: []].append(job)
         }
-        var failed: Set<String> = []
-        var renderable: [RenderKey] = []
+        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
+                                                           catalogFolder: plan.catalogFolder))
+        let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
+        var files: [String: RenderedFile] = [:]
+        var toRender: [RenderKey] = []
+        var upToDate = 0
         for key in keys {
             let jobs = jobsByKey[key]!
-            guard let file = loaded[key.source] else {
+            guard let source = read[key.source] else {
                 failed.formUnion(jobs.map(\.output))
                 continue
             }
-            let refusals = jobs.compactMap { UpscaleRule.check($0, sourcePixels: file.pixels) }
-            if refusals.isEmpty {
-                renderable.append(key)
-            } else {
+            let refusals = jobs.compactMap { UpscaleRule.check($0, sourcePixels: source.pixels) }
+            guard refusals.isEmpty else {
                 diagnostics += refusals
                 failed.formUnion(jobs.map(\.output))
+                continue
+            }
+            let digest = BuildKey.digest(for: jobs[0], sourceDigest: source.sha256, table: plan.table)
+            let previous = force ? nil : jobs.map { job in
+                existingOutput(job.output, key: digest, record: record, catalog: catalog)
+            }
+            if let previous, previous.allSatisfy({ $0 != nil }) {
+                for (job, data) in zip(jobs, previous) {
+                    files[job.output] = source.rendered(data!, job: job, key: digest)
+                }
+                upToDate += jobs.count
+            } else {
+                toRender.append(key)
             }
         }
 
-        // 3. Render and encode in parallel.
+        // 3. Decode or parse the sources that still have work, each once.
+        let needed = Array(Set(toRender.map(\.source))).sorted()
+        let readSources = read
+        let decodedList = parallelMap(needed, threads: threads) { path in
+            SourceLoader.decode(readSources[path]!)
+        }
+        var decoded: [String: LoadedSource] = [:]
+        for (path, result) in zip(needed, decodedList) {
+            switch result {
+            case .success(let image): decoded[path] = image
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+
+        // 4. Render and encode in parallel.
+        let renderable = toRender.filter { decoded[$0.source] != nil }
+        for key in toRender where decoded[key.source] == nil {
+            failed.formUnion(jobsByKey[key]!.map(\.output))
+        }
         let jobsFor = jobsByKey
-        let sourceFor = loaded
+        let images = decoded
         let outcomes = parallelMap(renderable, threads: threads) { key -> Result<Data, Diagnostic> in
             let job = jobsFor[key]![0]
-            let file = sourceFor[key.source]!
             do {
-                let bitmap = try Renderer.render(job, from: file.image)
+                let bitmap = try Renderer.render(job, from: images[key.source]!)
                 return .success(try PNGCodec.encode(bitmap, channels: job.channels))
             } catch let error as RenderError {
                 return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
@@ -74,62 +116,84 @@ struct Pipeline {
                                        fix: "internal error, please report"))
             }
         }
-        var files: [String: RenderedFile] = [:]
+        var rendered = 0
         for (key, outcome) in zip(renderable, outcomes) {
-            let file = loaded[key.source]!
+            let jobs = jobsByKey[key]!
+            let source = read[key.source]!
             switch outcome {
             case .success(let data):
-                for job in jobsByKey[key]! {
-                    files[job.output] = RenderedFile(data: data, source: job.source.displayPath,
-                                                     sourceSHA256: file.sha256, sourcePixels: file.pixels,
-                                                     key: BuildKey.digest(for: job, sourceDigest: file.sha256,
-                                                                          table: plan.table))
-                }
+                let digest = BuildKey.digest(for: jobs[0], sourceDigest: source.sha256, table: plan.table)
+                for job in jobs { files[job.output] = source.rendered(data, job: job, key: digest) }
+                rendered += jobs.count
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
-                failed.formUnion(jobsByKey[key]!.map(\.output))
+                failed.formUnion(jobs.map(\.output))
             }
         }
 
-        // 4. The catalog.
+        // 5. The catalog.
         let report = CatalogWriter.write(plan, files: files, failed: failed)
         diagnostics += report.diagnostics
         let failedJobs = plan.jobs.filter { failed.contains($0.output) }.count
-        return BuildResult(report: report, diagnostics: diagnostics, failedJobs: failedJobs)
+        return BuildResult(report: report, diagnostics: diagnostics, rendered: rendered, upToDate: upToDate,
+                           failedJobs: failedJobs)
+    }
+
+    /// The bytes of `output` when the record says the previous build wrote them with this same key
+    /// and the file still holds exactly those bytes (a hand-edited or corrupt file is redone).
+    private func existingOutput(_ output: String, key: String, record: BuildRecord?, catalog: SafeFiles) -> Data? {
+        guard let entry = record?.files[output], entry.key == key, let data = catalog.read(output),
+              Digest.sha256(data) == entry.sha256 else { return nil }
+        return data
     }
 }
 
-/// A source read from disk and decoded or parsed, ready for any number of renders.
-struct LoadedFile: Sendable {
-    var image: LoadedSource
+/// A source's bytes and the facts the plan needs before any pixel is decoded.
+struct SourceBytes: Sendable {
+    var source: SourceRef
+    var data: Data
     var sha256: String
-    /// Pixel size of a bitmap source; nil for vectors (never upscaled).
+    /// Pixel size of a bitmap source, from its header; nil for vectors (never upscaled).
     var pixels: PixelSize?
+
+    func rendered(_ data: Data, job: RenderJob, key: String) -> RenderedFile {
+        RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key)
+    }
 }
 
-/// Reads sources, turning every failure into a diagnostic that names the file.
+/// Reads and decodes sources, turning every failure into a diagnostic that names the file.
 enum SourceLoader {
-    static func load(_ source: SourceRef) -> Result<LoadedFile, Diagnostic> {
+    static func read(_ source: SourceRef) -> Result<SourceBytes, Diagnostic> {
         guard let data = FileManager.default.contents(atPath: source.path) else {
             return .failure(.error("cannot read source file", at: .file(source.displayPath),
                                    fix: "check that the file exists and is readable"))
         }
-        let sha = Digest.sha256(data)
-        switch source.format {
-        case .png:
+        var pixels: PixelSize?
+        if source.format == .png {
             do {
-                let bitmap = try PNGCodec.decode(data)
-                return .success(LoadedFile(image: .bitmap(RasterImage(bitmap)), sha256: sha, pixels: bitmap.size))
+                pixels = try PNGCodec.info(data).size
             } catch {
                 return .failure(.error("\(error)", at: .file(source.displayPath),
                                        fix: "re-export the image as PNG, or use an SVG"))
             }
+        }
+        return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256(data), pixels: pixels))
+    }
+
+    static func decode(_ bytes: SourceBytes) -> Result<LoadedSource, Diagnostic> {
+        switch bytes.source.format {
+        case .png:
+            do {
+                return .success(.bitmap(RasterImage(try PNGCodec.decode(bytes.data))))
+            } catch {
+                return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
+                                       fix: "re-export the image as PNG, or use an SVG"))
+            }
         case .svg:
             do {
-                let vector = try VectorImage(path: source.path)
-                return .success(LoadedFile(image: .vector(vector), sha256: sha, pixels: nil))
+                return .success(.vector(try VectorImage(path: bytes.source.path)))
             } catch {
-                return .failure(.error("\(error)", at: .file(source.displayPath),
+                return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
                                        fix: "open the SVG in an editor and save it again as plain SVG"))
             }
         }

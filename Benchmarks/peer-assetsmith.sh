@@ -1,0 +1,40 @@
+#!/usr/bin/env bash
+# Assetsmith as a peer in the shared benchmark harness (../shared/bench): copy this file into that
+# folder and add "assetsmith<TAB>./peer-assetsmith.sh" to peers.tsv. ASSETCLI points at the binary
+# (default: this checkout's release build). One assetsmith process does all the work.
+set -euo pipefail
+here="$(cd "$(dirname "$0")" && pwd)"
+. "$here/peer-common.sh"
+CLI=${ASSETCLI:-/work/main/.build/release/assetsmith}
+
+work="$(mktemp -d)"
+trap 'rm -rf "$work"' EXIT
+manifest="$work/assetsmith.yml"
+{
+  echo "table: ios18"
+  echo "assets:"
+  for n in $ICON_SIZES; do
+    printf '  - {name: Icon-%s, kind: image, source: "%s", size: %s, scales: [1x], background: "#FFFFFF"}\n' "$n" "$master" "$n"
+  done
+  for svg in "$corpus"/glyphs/*.svg; do
+    printf '  - {name: "%s", kind: image, source: "%s", size: 25}\n' "$(basename "$svg" .svg)" "$svg"
+  done
+  printf '  - {name: raster-glyph, kind: image, source: "%s", size: 25}\n' "$corpus/raster-glyph-50.png"
+} > "$manifest"
+
+# Exit 1 is expected: the 50 px raster glyph is refused at @3x (75 px) instead of being upscaled.
+"$CLI" build --manifest "$manifest" --output "$out/catalog" 2>"$work/log" || grep -q "upscaled" "$work/log"
+
+if [ "${BENCH_NORMALIZE:-0}" = 1 ]; then
+  cat="$out/catalog/Assets.xcassets"
+  for n in $ICON_SIZES; do mv "$cat/Icon-$n.imageset/Icon-$n.png" "$out/icons/Icon-$n.png"; done
+  for svg in "$corpus"/glyphs/*.svg; do
+    stem=$(basename "$svg" .svg)
+    mv "$cat/$stem.imageset/$stem.png" "$out/glyphs/$stem-25.png"
+    mv "$cat/$stem.imageset/$stem@2x.png" "$out/glyphs/$stem-50.png"
+    mv "$cat/$stem.imageset/$stem@3x.png" "$out/glyphs/$stem-75.png"
+  done
+  mv "$cat/raster-glyph.imageset/raster-glyph.png" "$out/raster/raster-glyph-25.png"
+  mv "$cat/raster-glyph.imageset/raster-glyph@2x.png" "$out/raster/raster-glyph-50.png"
+  rm -rf "$out/catalog"
+fi

@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// A build skips what is up to date, redoes what changed or was tampered with, and `--force` redoes all.
+@Suite struct IncrementalBuildTests {
+    func makeProject() throws -> String {
+        let dir = CLI.temporaryDirectory("incremental")
+        try CLI.copyFromRepo("Assets/Glyphs/star.svg", to: dir)
+        try CLI.copyFromRepo("Assets/Glyphs/bell.svg", to: dir)
+        try "table: ios18\nassets:\n  - {name: Star, kind: image, source: star.svg, size: 24}\n  - {name: Bell, kind: image, source: bell.svg, size: 24}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let first = try CLI.run([], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains("6 rendered, 0 up to date; 9 written"), "\(first.stderr)")
+        return dir
+    }
+
+    @Test func secondBuildRendersNothing() throws {
+        let dir = try makeProject()
+        let second = try CLI.run([], in: dir)
+        #expect(second.stderr.contains("0 rendered, 6 up to date; 0 written, 9 unchanged, 0 removed"), "\(second.stderr)")
+    }
+
+    @Test func changedSourceRerendersOnlyItsOutputs() throws {
+        let dir = try makeProject()
+        let star = try String(contentsOfFile: dir + "/star.svg", encoding: .utf8)
+        try star.replacingOccurrences(of: "</svg>", with: "<circle cx=\"12\" cy=\"12\" r=\"2\"/></svg>")
+            .write(toFile: dir + "/star.svg", atomically: true, encoding: .utf8)
+        let result = try CLI.run([], in: dir)
+        #expect(result.stderr.contains("3 rendered, 3 up to date; 3 written, 6 unchanged"), "\(result.stderr)")
+    }
+
+    @Test func tamperedOutputIsRedoneAndForceRedoesAll() throws {
+        let dir = try makeProject()
+        let path = dir + "/Output/Assets.xcassets/Bell.imageset/Bell@2x.png"
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        try (good + Data("junk".utf8)).write(to: URL(fileURLWithPath: path))
+        let repaired = try CLI.run([], in: dir)
+        #expect(repaired.stderr.contains("1 rendered, 5 up to date; 1 written"), "\(repaired.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == good)
+
+        let forced = try CLI.run(["build", "--force"], in: dir)
+        #expect(forced.stderr.contains("6 rendered, 0 up to date; 0 written, 9 unchanged"), "\(forced.stderr)")
+    }
+}
