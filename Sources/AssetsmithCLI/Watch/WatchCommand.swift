@@ -1,0 +1,86 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+
+/// `assetsmith watch`: build once, then rebuild whatever a saved file touches, until Ctrl-C.
+struct WatchCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "watch",
+        abstract: "Build, then watch the manifest, its sources and the templates and rebuild on every save.")
+
+    @OptionGroup var options: ManifestOptions
+
+    @Option(name: .long, help: "Render jobs in parallel on this many threads (default: all cores).")
+    var jobs: Int?
+
+    @Option(name: .long, help: "Milliseconds without file events before a rebuild starts (an editor's save is several events).")
+    var debounce: Int = 30
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if debounce < 0 { throw ValidationError("--debounce must not be negative") }
+    }
+
+    func run() throws {
+        let printer = DiagnosticPrinter()
+        let session = WatchSession(options: options, threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+                                   printer: printer)
+        session.rebuild(changed: [])
+
+        let events = EventQueue(quiet: Double(debounce) / 1000)
+        let watcher = FileWatchers.system()
+        do {
+            try watcher.start(directories: session.directories) { paths in events.add(paths) }
+        } catch {
+            printer.line("error: cannot watch files: \(error)")
+            throw ExitCode(1)
+        }
+        signal(SIGINT, SIG_IGN)
+        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
+        interrupt.setEventHandler {
+            printer.line("stopped watching")
+            Foundation.exit(0)
+        }
+        interrupt.resume()
+        printer.line("watching \(session.directories.count) folder\(session.directories.count == 1 ? "" : "s") (Ctrl-C to stop)")
+
+        while true {
+            let batch = events.next().filter(session.matters)
+            guard !batch.isEmpty else { continue }
+            session.rebuild(changed: batch)
+            watcher.update(directories: session.directories)
+        }
+    }
+}
+
+/// Thread-safe front of `ChangeBatcher`: the watcher thread adds, the main thread waits for batches.
+final class EventQueue: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var batcher: ChangeBatcher
+
+    init(quiet: Double) {
+        batcher = ChangeBatcher(quiet: quiet)
+    }
+
+    func add(_ paths: [String]) {
+        condition.lock()
+        batcher.add(paths, at: ProcessInfo.processInfo.systemUptime)
+        condition.signal()
+        condition.unlock()
+    }
+
+    /// Blocks until a batch is ready (no events for the quiet period) and returns it.
+    func next() -> Set<String> {
+        condition.lock()
+        defer { condition.unlock() }
+        while true {
+            let now = ProcessInfo.processInfo.systemUptime
+            if let batch = batcher.take(at: now) { return batch }
+            if let deadline = batcher.deadline {
+                _ = condition.wait(until: Date(timeIntervalSinceNow: max(0, deadline - now)))
+            } else {
+                condition.wait()
+            }
+        }
+    }
+}

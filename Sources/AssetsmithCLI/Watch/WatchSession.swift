@@ -1,0 +1,77 @@
+import AssetCore
+import AssetPlan
+import AssetSpec
+import Foundation
+
+/// One `assetsmith watch` run without the waiting: each call to `rebuild` reloads the manifest,
+/// plans, and runs the incremental pipeline, so only jobs whose sources or parameters changed are
+/// drawn. It never throws: a broken manifest or source prints its errors and leaves the last good
+/// output in place, and the next good save fixes it. Driven by `WatchCommand`, or by tests directly.
+final class WatchSession {
+    let options: ManifestOptions
+    let threads: Int
+    let printer: DiagnosticPrinter
+    /// Folders to watch after the last rebuild: the manifest's, each source's and the templates'.
+    private(set) var directories: [String] = []
+    /// Files whose change matters (manifest, sources, tables); a changed path elsewhere is ignored.
+    private var relevantFiles: Set<String> = []
+    private var templateDirectories: [String] = []
+    private var outputDirectory: String?
+
+    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter) {
+        self.options = options
+        self.threads = threads
+        self.printer = printer
+    }
+
+    /// True when a changed path can affect the catalog (always true for a folder: macOS reports those).
+    func matters(_ path: String) -> Bool {
+        let path = (path as NSString).standardizingPath
+        if let outputDirectory, path == outputDirectory || path.hasPrefix(outputDirectory + "/") { return false }
+        if relevantFiles.contains(path) || directories.contains(path) { return true }
+        return templateDirectories.contains { path.hasPrefix($0 + "/") }
+    }
+
+    /// Rebuilds and returns the one-line report (also printed). `changed` names what triggered it.
+    @discardableResult
+    func rebuild(changed: Set<String>) -> String {
+        let start = Date()
+        let what = changed.isEmpty ? "initial build" :
+            "changed " + changed.map { ($0 as NSString).lastPathComponent }.sorted().joined(separator: ", ")
+        let manifestPath = absolute(options.manifest)
+        let manifest: Manifest
+        let plan: Plan
+        do {
+            (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        } catch {
+            // Keep watching the manifest's folder so that the fix is seen.
+            if directories.isEmpty { directories = [(manifestPath as NSString).deletingLastPathComponent] }
+            relevantFiles.insert(manifestPath)
+            let line = "\(what): manifest has errors; the last good output is left in place"
+            printer.line(line)
+            return line
+        }
+        let result = Pipeline(threads: threads).build(plan)
+        printer.print(result.diagnostics)
+
+        templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
+        outputDirectory = (plan.outputDirectory as NSString).standardizingPath
+        let sources = Set(plan.jobs.map { ($0.source.path as NSString).standardizingPath })
+        relevantFiles = sources.union([manifestPath])
+        let folders = Set(relevantFiles.map { ($0 as NSString).deletingLastPathComponent }).union(templateDirectories)
+            .union(templateDirectories.map { ($0 as NSString).appendingPathComponent("Tables") })
+        directories = folders.filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+
+        let report = result.report
+        var line = "\(what): \(result.rendered) rendered, \(report.written.count) written, \(report.removed.count) removed"
+        if result.failedJobs > 0 { line += ", \(result.failedJobs) failed (previous output kept)" }
+        line += String(format: " in %.3f s", Date().timeIntervalSince(start))
+        printer.line(line)
+        return line
+    }
+
+    private func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
+        return (joined as NSString).standardizingPath
+    }
+}

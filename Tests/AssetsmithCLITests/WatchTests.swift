@@ -1,0 +1,81 @@
+@testable import AssetsmithCLI
+import Foundation
+import Testing
+import TestSupport
+
+/// Watch mode's logic, driven by injected events and explicit times (no real waiting).
+@Suite struct ChangeBatcherTests {
+    @Test func anEditorSaveIsOneBatch() {
+        var batcher = ChangeBatcher(quiet: 0.03)
+        // write temp file, rename over the original, folder attribute change: within 5 ms.
+        batcher.add(["/a/.star.svg.swp"], at: 10.000)
+        batcher.add(["/a/star.svg"], at: 10.003)
+        batcher.add(["/a"], at: 10.005)
+        #expect(batcher.take(at: 10.020) == nil, "still inside the quiet period")
+        #expect(batcher.deadline == 10.035)
+        #expect(batcher.take(at: 10.035) == ["/a/.star.svg.swp", "/a/star.svg", "/a"])
+        #expect(batcher.take(at: 11) == nil, "nothing pending after a batch is taken")
+        #expect(batcher.deadline == nil)
+    }
+
+    @Test func eventsKeepPostponingTheBatch() {
+        var batcher = ChangeBatcher(quiet: 0.05)
+        for step in 0..<10 { batcher.add(["/a/b.svg"], at: Double(step) * 0.01) }
+        #expect(batcher.take(at: 0.12) == nil)
+        #expect(batcher.take(at: 0.14) == ["/a/b.svg"])
+    }
+}
+
+@Suite struct WatchSessionTests {
+    func project() throws -> (String, WatchSession) {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("watch-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/Art", withIntermediateDirectories: true)
+        for name in ["star", "bell"] {
+            try FileManager.default.copyItem(atPath: Fixtures.repoRoot.appendingPathComponent("Assets/Glyphs/\(name).svg").path,
+                                             toPath: "\(dir)/Art/\(name).svg")
+        }
+        try "table: ios18\nassets:\n  - {name: Star, kind: image, source: Art/star.svg, size: 24}\n  - {name: Bell, kind: image, source: Art/bell.svg, size: 24}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        setenv("ASSETSMITH_TEMPLATES", Fixtures.repoRoot.appendingPathComponent("Templates").path, 1)
+        var options = try ManifestOptions.parse([])
+        options.manifest = dir + "/assetsmith.yml"
+        return (dir, WatchSession(options: options, threads: 2, printer: DiagnosticPrinter()))
+    }
+
+    @Test func rebuildsOnlyWhatChangedAndSurvivesABrokenSave() throws {
+        let (dir, session) = try project()
+        #expect(session.rebuild(changed: []).hasPrefix("initial build: 6 rendered, 9 written, 0 removed in "))
+        #expect(session.directories.contains(dir + "/Art"))
+        #expect(session.matters(dir + "/Art/star.svg"))
+        #expect(!session.matters(dir + "/Art/.star.svg.swp"))
+        #expect(!session.matters(dir + "/Output/Assets.xcassets/Star.imageset/Star.png"), "own output never triggers a build")
+
+        let output = dir + "/Output/Assets.xcassets/Star.imageset/Star@3x.png"
+        let before = try Data(contentsOf: URL(fileURLWithPath: output))
+        let star = dir + "/Art/star.svg"
+        let good = try String(contentsOfFile: star, encoding: .utf8)
+
+        try "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"24\" height=\"24\"><path d=".write(toFile: star, atomically: true, encoding: .utf8)
+        let broken = session.rebuild(changed: [star])
+        #expect(broken.hasPrefix("changed star.svg: 0 rendered, 0 written, 0 removed, 3 failed (previous output kept)"), "\(broken)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before, "last good output left in place")
+
+        try good.replacingOccurrences(of: "</svg>", with: "<circle cx=\"12\" cy=\"12\" r=\"3\"/></svg>")
+            .write(toFile: star, atomically: true, encoding: .utf8)
+        let fixed = session.rebuild(changed: [star])
+        #expect(fixed.hasPrefix("changed star.svg: 3 rendered, 3 written, 0 removed in "), "\(fixed)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) != before)
+    }
+
+    @Test func brokenManifestKeepsOutputAndRecovers() throws {
+        let (dir, session) = try project()
+        session.rebuild(changed: [])
+        let manifest = dir + "/assetsmith.yml"
+        let good = try String(contentsOfFile: manifest, encoding: .utf8)
+        try good.replacingOccurrences(of: "size: 24}", with: "sise: 24}").write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(session.rebuild(changed: [manifest]) == "changed assetsmith.yml: manifest has errors; the last good output is left in place")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Bell.imageset/Bell@2x.png"))
+        try good.replacingOccurrences(of: "size: 24}", with: "size: 32}").write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(session.rebuild(changed: [manifest]).hasPrefix("changed assetsmith.yml: 6 rendered, 6 written, 0 removed in "))
+    }
+}
