@@ -17,6 +17,7 @@ run: build
 test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
+	scripts/check-plugin.sh
 
 bench: build
 	Benchmarks/bench.sh $(CURDIR)/$(BIN)

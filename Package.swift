@@ -7,7 +7,8 @@ let package = Package(
     name: "Assetsmith",
     platforms: [.macOS(.v13)],
     products: [
-        .executable(name: "assetsmith", targets: ["Assetsmith"]),
+        .executable(name: "assetsmith", targets: ["assetsmith"]),
+        .plugin(name: "AssetsmithPlugin", targets: ["AssetsmithPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
@@ -37,7 +38,12 @@ let package = Package(
             "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
-        .executableTarget(name: "Assetsmith", dependencies: ["AssetsmithCLI"]),
+        .executableTarget(name: "assetsmith", dependencies: ["AssetsmithCLI"], path: "Sources/Assetsmith"),
+        .plugin(name: "AssetsmithPlugin",
+                capability: .command(intent: .custom(verb: "assetsmith",
+                                                     description: "Render the asset catalog from assetsmith.yml"),
+                                     permissions: [.writeToPackageDirectory(reason: "writes the asset catalog into the output folder")]),
+                dependencies: [.target(name: "assetsmith")]),
 
         .target(name: "TestSupport", dependencies: ["AssetCore", "PNGCodec"], path: "Tests/TestSupport"),
         .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "TestSupport"]),

@@ -1,5 +1,8 @@
 import ArgumentParser
+import AssetCatalog
 import AssetCore
+import AssetPlan
+import AssetSpec
 import Foundation
 
 /// `assetsmith build`: plan, render, write the catalog, print a summary.
@@ -18,6 +21,12 @@ struct BuildCommand: ParsableCommand {
 
     @Flag(name: .long, help: "Render every output again, even those the last build left up to date.")
     var force = false
+
+    @Option(name: .long, help: "Write the manifest and every source path here (an .xcfilelist for an Xcode Run Script phase's inputs).")
+    var inputFileList: String?
+
+    @Option(name: .long, help: "Write every generated file's path here (an .xcfilelist for the Run Script phase's outputs).")
+    var outputFileList: String?
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
@@ -38,9 +47,35 @@ struct BuildCommand: ParsableCommand {
             + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
             + String(format: " in %.2f s", elapsed)
         printer.line(summary)
+        writeFileLists(manifest: manifest, plan: plan, printer: printer)
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
         if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)
+        }
+    }
+}
+
+extension BuildCommand {
+    /// The `.xcfilelist` files Xcode uses for a Run Script phase's dependency analysis: one absolute
+    /// path per line, sorted, written atomically and only when their content changes.
+    func writeFileLists(manifest: Manifest, plan: Plan, printer: DiagnosticPrinter) {
+        let manifestPath = (manifest.directory as NSString).appendingPathComponent((manifest.file as NSString).lastPathComponent)
+        let lists: [(String?, [String])] = [
+            (inputFileList, [manifestPath] + plan.jobs.map(\.source.path)),
+            (outputFileList, plan.jobs.map(\.output) .map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0 }
+                + plan.entries.map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0.folder + "/Contents.json" }),
+        ]
+        for case let (path?, paths) in lists {
+            let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            let text = Set(paths).sorted().joined(separator: "\n") + "\n"
+            let files = SafeFiles(root: (absolute as NSString).deletingLastPathComponent)
+            let name = (absolute as NSString).lastPathComponent
+            guard files.read(name) != Data(text.utf8) else { continue }
+            do {
+                try files.write(Data(text.utf8), to: name)
+            } catch {
+                printer.print([error])
+            }
         }
     }
 }
