@@ -8,7 +8,8 @@ import Foundation
 /// compares keys to tell a catalog that is out of date.
 package enum BuildKey {
     /// `sourceDigest` is the SHA-256 of the job's source bytes (for several sources, of their digests).
-    package static func digest(for job: RenderJob, sourceDigest: String, table: String) -> String {
+    package static func digest(for job: RenderJob, sourceDigest: String, table: String,
+                               encoder: JSONEncoder = makeEncoder()) -> String {
         var neutral = job
         neutral.output = ""
         neutral.asset = ""
@@ -16,9 +17,14 @@ package enum BuildKey {
         neutral.origin = nil
         neutral.source.path = ""
         neutral.source.displayPath = ""
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
         let parameters = (try? encoder.encode(neutral)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Digest.sha256("assetsmith \(AssetCoreInfo.toolVersion)\ntable \(table)\nsource \(sourceDigest)\n\(parameters)")
+    }
+
+    /// The encoder `digest` uses; make one per thread and pass it in when computing many keys.
+    package static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 }

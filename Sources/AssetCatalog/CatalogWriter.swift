@@ -9,8 +9,13 @@ package struct RenderedFile: Sendable {
     package var sourceSHA256: String?
     package var sourcePixels: PixelSize?
     package var key: String?
+    /// True when `data` was just read from the output file itself (an up-to-date job): the writer
+    /// then knows the file is unchanged without reading it again.
+    package var isOnDisk: Bool
 
-    package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil) {
+    package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil,
+                 isOnDisk: Bool = false) {
+        self.isOnDisk = isOnDisk
         self.data = data
         self.source = source
         self.sourceSHA256 = sourceSHA256
@@ -35,11 +40,13 @@ package enum CatalogWriter {
     /// Contents.json if there is none, and the build record; removes files the previous build
     /// generated that the plan no longer has. `failed` lists outputs whose job failed: a previous
     /// generated file stays in place, otherwise the slot is written without a file name.
-    package static func write(_ plan: Plan, files: [String: RenderedFile], failed: Set<String>) -> WriteReport {
+    /// `previous` is the record as the caller already read it (read here when nil).
+    package static func write(_ plan: Plan, files: [String: RenderedFile], failed: Set<String>,
+                              previous: BuildRecord? = nil) -> WriteReport {
         var report = WriteReport()
         let outputFiles = SafeFiles(root: plan.outputDirectory)
         let recordPath = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
-        let old = BuildRecord.read(at: recordPath) ?? BuildRecord(table: plan.table)
+        let old = previous ?? BuildRecord.read(at: recordPath) ?? BuildRecord(table: plan.table)
         var new = BuildRecord(table: plan.table)
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
 
@@ -50,7 +57,12 @@ package enum CatalogWriter {
             return report
         }
 
-        func put(_ data: Data, _ path: String, _ record: FileRecord) {
+        func put(_ data: Data, _ path: String, _ record: FileRecord, isOnDisk: Bool = false) {
+            if isOnDisk {
+                report.unchanged.append(path)
+                new.files[path] = record
+                return
+            }
             let existing = catalog.read(path)
             if existing == data {
                 report.unchanged.append(path)
@@ -86,7 +98,8 @@ package enum CatalogWriter {
             if let file = files[job.output] {
                 put(file.data, job.output, FileRecord(sha256: Digest.sha256(file.data), asset: job.asset,
                                                       source: file.source, sourceSHA256: file.sourceSHA256,
-                                                      sourcePixels: file.sourcePixels, key: file.key))
+                                                      sourcePixels: file.sourcePixels, key: file.key),
+                    isOnDisk: file.isOnDisk)
             } else if failed.contains(job.output), let previous = old.files[job.output], catalog.read(job.output) != nil {
                 new.files[job.output] = previous
                 report.keptPrevious.append(job.output)
@@ -116,9 +129,9 @@ package enum CatalogWriter {
         }
 
         do {
-            let recordData = new.encoded()
             let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
-            if outputFiles.read(recordFile) != recordData {
+            if new != old || outputFiles.read(recordFile) == nil {
+                let recordData = new.encoded()
                 try outputFiles.makeDirectory(".assetsmith")
                 try outputFiles.write(recordData, to: recordFile)
             }

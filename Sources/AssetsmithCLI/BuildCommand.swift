@@ -35,7 +35,9 @@ struct BuildCommand: ParsableCommand {
     func run() throws {
         let printer = DiagnosticPrinter()
         let start = Date()
+        PhaseTimer.shared.mark("start")
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        PhaseTimer.shared.mark("manifest and plan")
         let result = Pipeline(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force).build(plan)
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)

@@ -15,6 +15,7 @@ enum Loading {
             printer.line(error.diagnostics.countSummary)
             throw ExitCode(2)
         }
+        PhaseTimer.shared.mark("manifest")
         do {
             let plan = try Planner.plan(manifest, tableDirectories: TemplateLocator.tableDirectories(manifest: manifest))
             return (manifest, plan)

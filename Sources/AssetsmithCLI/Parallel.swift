@@ -29,3 +29,13 @@ private final class ResultBox<R>: @unchecked Sendable {
     var results: [R?]
     init(count: Int) { results = Array(repeating: nil, count: count) }
 }
+
+/// Like `parallelMap`, but hands each thread one contiguous chunk, for many cheap items where
+/// per-item hand-out would cost more than the work; `body` maps a chunk and may keep state for it.
+func parallelChunks<T: Sendable, R: Sendable>(_ items: [T], threads: Int,
+                                              _ body: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
+    let workers = max(1, min(threads, items.count / 64 + 1))
+    let size = (items.count + workers - 1) / workers
+    let chunks = stride(from: 0, to: items.count, by: max(1, size)).map { Array(items[$0..<min($0 + size, items.count)]) }
+    return parallelMap(chunks, threads: workers) { body($0[...]) }.flatMap { $0 }
+}

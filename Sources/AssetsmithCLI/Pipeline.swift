@@ -42,6 +42,7 @@ struct Pipeline {
             }
         }
 
+        PhaseTimer.shared.mark("read sources")
         // 2. Group jobs with identical pixels; refuse upscaling; skip what is up to date.
         var keys: [RenderKey] = []
         var jobsByKey: [RenderKey: [RenderJob]] = [:]
@@ -52,10 +53,13 @@ struct Pipeline {
         }
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                            catalogFolder: plan.catalogFolder))
+        PhaseTimer.shared.mark("group + read record")
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
         var files: [String: RenderedFile] = [:]
+        var digests: [RenderKey: String] = [:]
         var toRender: [RenderKey] = []
         var upToDate = 0
+        var checkable: [RenderKey] = []
         for key in keys {
             let jobs = jobsByKey[key]!
             guard let source = read[key.source] else {
@@ -68,13 +72,37 @@ struct Pipeline {
                 failed.formUnion(jobs.map(\.output))
                 continue
             }
-            let digest = BuildKey.digest(for: jobs[0], sourceDigest: source.sha256, table: plan.table)
-            let previous = force ? nil : jobs.map { job in
-                existingOutput(job.output, key: digest, record: record, catalog: catalog)
+            checkable.append(key)
+        }
+        // Keys and the up-to-date check (hashing the files on disk), spread over the threads.
+        let groups = jobsByKey
+        let sourceFacts = read
+        let table = plan.table
+        let force = force
+        let checks = parallelChunks(checkable, threads: threads) { chunk in
+            let encoder = BuildKey.makeEncoder()
+            return chunk.map { key -> (String, [Data]?) in
+                let jobs = groups[key]!
+                let digest = BuildKey.digest(for: jobs[0], sourceDigest: sourceFacts[key.source]!.sha256, table: table,
+                                             encoder: encoder)
+                guard !force else { return (digest, nil) }
+                var previous: [Data] = []
+                for job in jobs {
+                    guard let data = Pipeline.existingOutput(job.output, key: digest, record: record, catalog: catalog) else {
+                        return (digest, nil)
+                    }
+                    previous.append(data)
+                }
+                return (digest, previous)
             }
-            if let previous, previous.allSatisfy({ $0 != nil }) {
+        }
+        for (key, (digest, previous)) in zip(checkable, checks) {
+            digests[key] = digest
+            let jobs = jobsByKey[key]!
+            let source = read[key.source]!
+            if let previous {
                 for (job, data) in zip(jobs, previous) {
-                    files[job.output] = source.rendered(data!, job: job, key: digest)
+                    files[job.output] = source.rendered(data, job: job, key: digest, isOnDisk: true)
                 }
                 upToDate += jobs.count
             } else {
@@ -82,6 +110,7 @@ struct Pipeline {
             }
         }
 
+        PhaseTimer.shared.mark("keys and up-to-date check")
         // 3. Decode or parse the sources that still have work, each once.
         let needed = Array(Set(toRender.map(\.source))).sorted()
         let readSources = read
@@ -122,8 +151,7 @@ struct Pipeline {
             let source = read[key.source]!
             switch outcome {
             case .success(let data):
-                let digest = BuildKey.digest(for: jobs[0], sourceDigest: source.sha256, table: plan.table)
-                for job in jobs { files[job.output] = source.rendered(data, job: job, key: digest) }
+                for job in jobs { files[job.output] = source.rendered(data, job: job, key: digests[key]!) }
                 rendered += jobs.count
             case .failure(let diagnostic):
                 diagnostics.append(diagnostic)
@@ -131,8 +159,10 @@ struct Pipeline {
             }
         }
 
+        PhaseTimer.shared.mark("decode and render")
         // 5. The catalog.
-        let report = CatalogWriter.write(plan, files: files, failed: failed)
+        let report = CatalogWriter.write(plan, files: files, failed: failed, previous: record)
+        PhaseTimer.shared.mark("write catalog")
         diagnostics += report.diagnostics
         let failedJobs = plan.jobs.filter { failed.contains($0.output) }.count
         return BuildResult(report: report, diagnostics: diagnostics, rendered: rendered, upToDate: upToDate,
@@ -141,7 +171,7 @@ struct Pipeline {
 
     /// The bytes of `output` when the record says the previous build wrote them with this same key
     /// and the file still holds exactly those bytes (a hand-edited or corrupt file is redone).
-    private func existingOutput(_ output: String, key: String, record: BuildRecord?, catalog: SafeFiles) -> Data? {
+    private static func existingOutput(_ output: String, key: String, record: BuildRecord?, catalog: SafeFiles) -> Data? {
         guard let entry = record?.files[output], entry.key == key, let data = catalog.read(output),
               Digest.sha256(data) == entry.sha256 else { return nil }
         return data
@@ -156,8 +186,9 @@ struct SourceBytes: Sendable {
     /// Pixel size of a bitmap source, from its header; nil for vectors (never upscaled).
     var pixels: PixelSize?
 
-    func rendered(_ data: Data, job: RenderJob, key: String) -> RenderedFile {
-        RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key)
+    func rendered(_ data: Data, job: RenderJob, key: String, isOnDisk: Bool = false) -> RenderedFile {
+        RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key,
+                     isOnDisk: isOnDisk)
     }
 }
 
