@@ -12,7 +12,7 @@ build: deps
 	$(SWIFT) build -c $(CONFIG) --product assetsmith
 
 run: build
-	$(BIN) build --manifest assetsmith.yml
+	$(BIN) build --manifest assetsmith.yml --preview
 
 test: deps
 	$(SWIFT) build --build-tests

@@ -22,6 +22,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Render every output again, even those the last build left up to date.")
     var force = false
 
+    @Flag(name: .long, help: "Also write preview.png and preview.html beside the catalog.")
+    var preview = false
+
     @Option(name: .long, help: "Write the manifest and every source path here (an .xcfilelist for an Xcode Run Script phase's inputs).")
     var inputFileList: String?
 
@@ -50,6 +53,11 @@ struct BuildCommand: ParsableCommand {
             + String(format: " in %.2f s", elapsed)
         printer.line(summary)
         writeFileLists(manifest: manifest, plan: plan, printer: printer)
+        if preview {
+            let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics)
+            printer.print(problems)
+            printer.line("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
+        }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
         if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)

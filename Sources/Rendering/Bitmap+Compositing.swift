@@ -24,7 +24,7 @@ extension Bitmap {
     /// Replaces each colour by its luminance (R = G = B), alpha kept. Luminance is the Rec. 709 /
     /// sRGB weighting (0.2126, 0.7152, 0.0722) of linear-light values, encoded back to sRGB, so a
     /// colour and its grey have the same relative luminance.
-    mutating func applyGreyscale() {
+    package mutating func applyGreyscale() {
         let count = width * height
         pixels.withUnsafeMutableBufferPointer { p in
             SRGB.decodeTable.withUnsafeBufferPointer { table in

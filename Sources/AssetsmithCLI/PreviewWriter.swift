@@ -1,0 +1,84 @@
+import ArgumentParser
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import Foundation
+import PNGCodec
+import Preview
+
+/// Draws the preview sheet of a built catalog and writes `<output>/preview.png` and
+/// `<output>/preview.html`, atomically, never over a file of the same name it did not write.
+enum PreviewWriter {
+    static let files = ["preview.png", "preview.html"]
+
+    /// Returns problems writing (the preview never fails a build's assets).
+    static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle = PreviewStyle()) -> [Diagnostic] {
+        let catalog = PreviewCatalog.read(at: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
+        let notes = diagnostics.compactMap { diagnostic -> PreviewNote? in
+            guard let asset = assetName(of: diagnostic, in: catalog) else { return nil }
+            return PreviewNote(asset: asset, text: diagnostic.message, isError: diagnostic.severity == .error)
+        }
+        let png: Data, html: Data
+        do {
+            let sections = try PreviewSheet.sections(catalog, style: style, notes: notes)
+            let sheet = try PreviewSheet.sheet(catalog, sections: sections)
+            png = try PNGCodec.encode(sheet, channels: .rgb)
+            var pictures: [Data] = []
+            for section in sections { pictures.append(try PNGCodec.encode(section.picture, channels: .rgb)) }
+            html = Data(PreviewPage.html(catalogName: catalog.name, sections: sections, pictures: pictures).utf8)
+        } catch {
+            return [.error("cannot draw the preview: \(error)", fix: "internal error, please report")]
+        }
+
+        let output = SafeFiles(root: plan.outputDirectory)
+        let recordFile = ".assetsmith/preview.record.json"
+        let record = (output.read(recordFile)).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
+        var newRecord: [String: String] = [:]
+        var problems: [Diagnostic] = []
+        for (name, data) in zip(files, [png, html]) {
+            let existing = output.read(name)
+            if let existing, record[name] != Digest.sha256(existing), existing != data {
+                problems.append(.error("\"\(name)\" exists in \(plan.outputDirectory) and was not written by assetsmith; not replaced",
+                                       at: .file((plan.outputDirectory as NSString).appendingPathComponent(name)),
+                                       fix: "move that file away to get the preview"))
+                continue
+            }
+            newRecord[name] = Digest.sha256(data)
+            guard existing != data else { continue }
+            do { try output.write(data, to: name) } catch { problems.append(error) }
+        }
+        if newRecord != record {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            do {
+                try output.makeDirectory(".assetsmith")
+                try output.write((try? encoder.encode(newRecord)) ?? Data(), to: recordFile)
+            } catch { problems.append(error) }
+        }
+        return problems
+    }
+
+    /// The asset a diagnostic concerns: its location, or an asset name quoted in its message.
+    static func assetName(of diagnostic: Diagnostic, in catalog: PreviewCatalog) -> String? {
+        if case .asset(let name, _) = diagnostic.location { return name }
+        return catalog.sets.map(\.name).first { diagnostic.message.contains("\"\($0)\"") }
+    }
+}
+
+/// `assetsmith preview`: draw the preview of the catalog the last build wrote, rendering nothing else.
+struct PreviewCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "preview",
+        abstract: "Write preview.png and preview.html beside the catalog: icons, tab and navigation bar mocks, launch images.")
+
+    @OptionGroup var options: ManifestOptions
+
+    func run() throws {
+        let printer = DiagnosticPrinter()
+        let (_, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        let problems = PreviewWriter.write(plan: plan, diagnostics: [])
+        printer.print(problems)
+        printer.line("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
+        if problems.hasErrors { throw ExitCode(1) }
+    }
+}
