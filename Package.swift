@@ -46,5 +46,7 @@ let package = Package(
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "TestSupport"]),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec"]),
+        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AssetCatalog", "AssetPlan", "AssetSpec",
+                                                               "PNGCodec", "AssetCore", "TestSupport"]),
     ]
 )
