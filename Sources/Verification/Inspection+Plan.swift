@@ -39,7 +39,9 @@ extension Inspection {
 
             // 1. The file, at its exact size.
             if !onDisk {
-                if set(at: folder) != nil, !reportedMissing.contains(job.output) {
+                // A file its Contents.json names is reported there, by the catalog check.
+                let named = set(at: folder)?.images.contains { $0.fields["filename"]?.stringValue == name } ?? false
+                if set(at: folder) != nil, !named, !reportedMissing.contains(job.output) {
                     reportedMissing.insert(job.output)
                     add(.error, .missingFile, file: file, asset: folder,
                         message: "is missing: slot \(job.slot) needs a \(job.pixelSize) file", fix: build)
