@@ -44,11 +44,11 @@ extension Inspection {
             case .success(let read): info = read
             case .failure(.notPNG):
                 let bytes = [UInt8](data(relative)?.prefix(4) ?? Data())
-                let what = bytes.starts(with: [0xFF, 0xD8, 0xFF]) ? "is a JPEG file, not a PNG"
-                    : bytes.starts(with: [0x47, 0x49, 0x46]) ? "is a GIF file, not a PNG"
-                    : bytes.isEmpty ? "is empty, not a PNG" : "is not a PNG file (signature missing)"
+                let other = bytes.starts(with: [0xFF, 0xD8, 0xFF]) ? "JPEG" : bytes.starts(with: [0x47, 0x49, 0x46]) ? "GIF" : nil
+                let what = other.map { "is a \($0) file, not a PNG" + (ext == "png" ? " (whatever its .png extension says)" : "") }
+                    ?? (bytes.isEmpty ? "is empty, not a PNG" : "is not a PNG file (no PNG signature)")
                 add(.error, .notPNG, file: file, asset: set.path,
-                    message: what + (ext == "png" ? " (whatever its .png extension says)" : ""),
+                    message: what,
                     fix: "export it as PNG" + (ext == "png" ? "" : " and name it .png"))
                 continue
             case .failure(let error):
