@@ -54,5 +54,7 @@ let package = Package(
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore"]),
+        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AssetCatalog", "AssetPlan", "AssetSpec",
+                                                               "PNGCodec", "AssetCore", "TestSupport"]),
     ]
 )

@@ -35,7 +35,7 @@ struct AssetsmithCommand: ParsableCommand {
         Exit codes: 0 fine; 1 assets fail verification or a render was refused; \
         2 the manifest or the command line is wrong.
         """,
-        subcommands: [BuildCommand.self, PlanCommand.self, WatchCommand.self, PreviewCommand.self],
+        subcommands: [BuildCommand.self, PlanCommand.self, VerifyCommand.self, WatchCommand.self, PreviewCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
 

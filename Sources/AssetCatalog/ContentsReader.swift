@@ -1,0 +1,93 @@
+import AssetCore
+import Foundation
+
+/// Reads an asset catalog back from disk: every set folder (searching group folders too) with its
+/// directory listing and parsed Contents.json. Never throws on a bad set: a missing or malformed
+/// Contents.json is kept as a `ContentsError` for the caller to report.
+package enum ContentsReader {
+    /// Every set below `catalogPath`, sorted by path; nil when `catalogPath` is not a folder.
+    package static func sets(inCatalogAt catalogPath: String) -> [CatalogSet]? {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: catalogPath, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return nil
+        }
+        var found: [CatalogSet] = []
+        collect(catalogPath, relative: "", into: &found)
+        return found.sorted { $0.path < $1.path }
+    }
+
+    /// The set at `path` inside the catalog (for a set the caller expects to exist).
+    package static func set(at folder: String, relative: String) -> CatalogSet {
+        let name = (relative as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let files = listing.filter { !$0.hasPrefix(".") && $0 != "Contents.json" }.sorted()
+        let contents: Result<JSONValue, ContentsError>
+        if !listing.contains("Contents.json") {
+            contents = .failure(ContentsError(message: "the set has no Contents.json"))
+        } else if let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent("Contents.json")) {
+            contents = parse(data)
+        } else {
+            contents = .failure(ContentsError(message: "Contents.json cannot be read"))
+        }
+        return CatalogSet(path: relative, name: (name as NSString).deletingPathExtension,
+                          kind: CatalogSet.Kind(rawValue: ext) ?? .other, files: files, contents: contents)
+    }
+
+    /// Parses Contents.json bytes with Foundation's JSON parser. On failure the error says where
+    /// the parser stopped when it told us (line and column, or a character offset turned into them).
+    package static func parse(_ data: Data) -> Result<JSONValue, ContentsError> {
+        do {
+            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+        } catch {
+            let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
+            let (line, column) = position(in: detail, data: data)
+            var reason = detail
+            if let range = reason.range(of: " around") { reason = String(reason[..<range.lowerBound]) }
+            reason = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
+            reason = reason.prefix(1).lowercased() + reason.dropFirst()
+            return .failure(ContentsError(message: "Contents.json is not valid JSON: \(reason)", line: line, column: column))
+        }
+        do {
+            return .success(try ContentsJSON.parse(data))
+        } catch {
+            return .failure(ContentsError(message: "Contents.json is not valid JSON"))
+        }
+    }
+
+    /// `around line 3, column 5` (Darwin) or `around character 29` (a 0-based byte offset, Linux).
+    static func position(in detail: String, data: Data) -> (Int?, Int?) {
+        func number(after word: String) -> Int? {
+            guard let range = detail.range(of: word) else { return nil }
+            return Int(detail[range.upperBound...].prefix { $0.isNumber })
+        }
+        if let line = number(after: "line "), let column = number(after: "column ") {
+            return (line, column)
+        }
+        guard let offset = number(after: "character "), offset <= data.count else { return (nil, nil) }
+        var line = 1
+        var lineStart = 0
+        for (i, byte) in data.prefix(offset).enumerated() where byte == UInt8(ascii: "\n") {
+            line += 1
+            lineStart = i + 1
+        }
+        return (line, offset - lineStart + 1)
+    }
+
+    private static func collect(_ folder: String, relative: String, into found: inout [CatalogSet]) {
+        let listing = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        for entry in listing where !entry.hasPrefix(".") {
+            let path = (folder as NSString).appendingPathComponent(entry)
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                continue
+            }
+            let inside = relative.isEmpty ? entry : relative + "/" + entry
+            if (entry as NSString).pathExtension.isEmpty {
+                collect(path, relative: inside, into: &found) // a group folder
+            } else {
+                found.append(set(at: path, relative: inside))
+            }
+        }
+    }
+}

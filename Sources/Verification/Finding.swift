@@ -1,0 +1,77 @@
+import AssetCore
+
+/// One verify result: a problem with a file of the catalog (or the catalog itself), what rule it
+/// breaks, and how to fix it. Paths are shown as given (`Assets.xcassets/AppIcon.appiconset/…`).
+package struct Finding: Hashable, Sendable, Codable {
+    /// The rules verify checks; the raw value is the stable `rule` of the JSON report.
+    package enum Rule: String, Hashable, Sendable, Codable, CaseIterable {
+        /// A required slot or scale has no file, or a set is missing.
+        case missingFile = "missing-file"
+        /// A file's pixel size is not what its slot needs (or @2x/@3x is not 2×/3× the @1x).
+        case pixelSize = "pixel-size"
+        /// A bitmap source is smaller than an output made from it.
+        case upscaled
+        /// Contents.json names a file with other letter case than the file on disk.
+        case fileCase = "file-case"
+        /// A file in a set that no Contents.json entry names ("unassigned child").
+        case unassigned
+        /// Contents.json is missing, not JSON, or has keys or values Xcode does not accept.
+        case contents
+        /// The file is not a PNG (whatever its extension), or is corrupt.
+        case notPNG = "not-png"
+        /// An alpha channel or tRNS chunk where the App Store forbids one.
+        case alphaChannel = "alpha-channel"
+        /// Transparent pixels in an app icon.
+        case transparency
+        /// An ICC profile other than sRGB, grey or Display P3.
+        case colorSpace = "color-space"
+        /// A glyph set is not a template, or its background is not transparent.
+        case template
+        /// A selected/unselected pair or back indicator/mask pair is incomplete or unequal.
+        case pair
+        /// Sources, manifest or plan changed since the last build.
+        case stale
+        /// A generated file was changed after the build wrote it.
+        case modified
+    }
+
+    package var severity: Diagnostic.Severity
+    package var rule: Rule
+    /// The file shown, relative as given: `Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png`.
+    package var file: String
+    /// 1-based, when known (JSON parse errors).
+    package var line: Int?
+    package var column: Int?
+    /// The set the finding belongs to, inside the catalog (`AppIcon.appiconset`); nil for the catalog.
+    package var asset: String?
+    /// Lower case, no full stop, names quoted, numbers with units.
+    package var message: String
+    /// How to fix it.
+    package var fix: String
+
+    package init(_ severity: Diagnostic.Severity, _ rule: Rule, file: String, line: Int? = nil, column: Int? = nil,
+                 asset: String?, message: String, fix: String) {
+        self.severity = severity
+        self.rule = rule
+        self.file = file
+        self.line = line
+        self.column = column
+        self.asset = asset
+        self.message = message
+        self.fix = fix
+    }
+
+    /// `file:line:col` or `file`.
+    package var place: String {
+        guard let line else { return file }
+        return "\(file):\(line):\(column ?? 1)"
+    }
+
+    /// A stable order: by file, line, column, then message.
+    package static func ordered(_ a: Finding, _ b: Finding) -> Bool {
+        if a.file != b.file { return a.file < b.file }
+        if (a.line ?? 0) != (b.line ?? 0) { return (a.line ?? 0) < (b.line ?? 0) }
+        if (a.column ?? 0) != (b.column ?? 0) { return (a.column ?? 0) < (b.column ?? 0) }
+        return a.message < b.message
+    }
+}

@@ -1,0 +1,247 @@
+import AssetCatalog
+import AssetCore
+import Foundation
+
+/// Contents.json ↔ files, and the keys and values Xcode accepts.
+extension Inspection {
+    /// Every catalog check, set by set, then the checks across sets (pairs of glyphs).
+    func checkCatalog() {
+        for set in sets {
+            let contentsFile = shown(set.path + "/Contents.json")
+            switch set.contents {
+            case .failure(let error):
+                add(.error, .contents, file: contentsFile, line: error.line, column: error.column, asset: set.path,
+                    message: error.message,
+                    fix: set.kind == .other && error.message.contains("no Contents.json")
+                        ? "add a Contents.json, or remove the folder" : "repair or re-create it in Xcode")
+                continue
+            case .success(let value):
+                guard set.kind != .other else { continue }
+                checkKeys(value, set: set)
+            }
+            checkReferences(set)
+            checkPNGFacts(set)
+            checkSizes(set)
+        }
+        checkTemplates()
+    }
+
+    // MARK: Keys and values
+
+    static let topKeys: Set<String> = ["images", "info", "properties"]
+    static let imageKeys: Set<String> = [
+        "filename", "idiom", "scale", "size", "subtype", "role", "platform", "appearances", "display-gamut",
+        "color-space", "compression-type", "width-class", "height-class", "language-direction", "memory",
+        "graphics-feature-set", "screen-width", "alignment-insets", "resizing", "unassigned", "matching-style",
+        "orientation", "extent", "minimum-system-version", "locale",
+    ]
+    static let idioms = ["universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision",
+                         "ios-marketing", "watch-marketing", "mac-catalyst"]
+    static let propertyKeys: Set<String> = [
+        "template-rendering-intent", "preserves-vector-representation", "pre-rendered", "compression-type",
+        "localizable", "auto-scaling", "on-demand-resource-tags", "provides-namespace",
+    ]
+    static let enumeratedValues: [String: [String]] = [
+        "scale": ["1x", "2x", "3x"],
+        "display-gamut": ["sRGB", "display-P3"],
+        "color-space": ["srgb", "display-p3", "gray-gamma-22", "extended-srgb", "extended-linear-srgb"],
+        "compression-type": ["automatic", "lossless", "lossy", "gpu-optimized-best", "gpu-optimized-smallest"],
+        "width-class": ["compact", "regular"],
+        "height-class": ["compact", "regular"],
+        "language-direction": ["left-to-right", "right-to-left"],
+        "platform": ["ios", "macos", "tvos", "watchos", "visionos"],
+        "template-rendering-intent": ["template", "original"],
+    ]
+    static let appearanceValues: [String: [String]] = ["luminosity": ["light", "dark", "tinted"], "contrast": ["high"]]
+
+    private func checkKeys(_ value: JSONValue, set: CatalogSet) {
+        let file = shown(set.path + "/Contents.json")
+        func report(_ severity: Diagnostic.Severity, _ key: String, _ value: String?, _ message: String, _ fix: String) {
+            let place = locate(key: key, value: value, in: set)
+            add(severity, .contents, file: file, line: place?.line, column: place?.column, asset: set.path,
+                message: message, fix: fix)
+        }
+        guard case .object(let top) = value else {
+            add(.error, .contents, file: file, asset: set.path, message: "Contents.json is not a JSON object",
+                fix: "repair or re-create it in Xcode")
+            return
+        }
+        for key in top.keys.sorted() where !Self.topKeys.contains(key) {
+            report(.warning, key, nil, "unknown key \"\(key)\"; Xcode ignores it", "remove it")
+        }
+        if top["info"]?["version"]?.numberValue != 1 {
+            report(.warning, "info", nil, "\"info\" has no \"version\" : 1",
+                   "add \"info\" : { \"author\" : \"xcode\", \"version\" : 1 }")
+        }
+        guard let images = top["images"] else {
+            report(.error, "images", nil, "the \(kindWord(set)) has no \"images\" array",
+                   "add \"images\" : [ … ] or re-create the set in Xcode")
+            return
+        }
+        guard let list = images.arrayValue else {
+            report(.error, "images", nil, "\"images\" is not an array", "make it an array of image entries")
+            return
+        }
+        for (index, image) in list.enumerated() {
+            guard case .object(let fields) = image else {
+                report(.error, "images", nil, "entry \(index + 1) of \"images\" is not an object",
+                       "make every entry an object with \"idiom\" and \"filename\"")
+                continue
+            }
+            checkImage(fields, set: set, report: report)
+        }
+        if let properties = top["properties"] {
+            guard case .object(let fields) = properties else {
+                report(.error, "properties", nil, "\"properties\" is not an object", "make it an object")
+                return
+            }
+            for key in fields.keys.sorted() where !Self.propertyKeys.contains(key) {
+                report(.warning, key, nil, "unknown property \"\(key)\"; Xcode ignores it", "remove it")
+            }
+            if let intent = fields["template-rendering-intent"] {
+                checkEnumerated("template-rendering-intent", intent, report: report)
+            }
+        }
+    }
+
+    private func checkImage(_ fields: [String: JSONValue], set: CatalogSet,
+                            report: (Diagnostic.Severity, String, String?, String, String) -> Void) {
+        for key in fields.keys.sorted() where !Self.imageKeys.contains(key) {
+            report(.warning, key, nil, "unknown image key \"\(key)\"; Xcode ignores it", "remove it")
+        }
+        if let idiom = fields["idiom"] {
+            if let text = idiom.stringValue, !Self.idioms.contains(text) {
+                report(.error, "idiom", text, "\"idiom\" is \"\(text)\", which Xcode does not know",
+                       "use one of " + Self.idioms.map { "\"\($0)\"" }.joined(separator: ", "))
+            } else if idiom.stringValue == nil {
+                report(.error, "idiom", nil, "\"idiom\" is not a string", "use a string such as \"universal\"")
+            }
+        } else {
+            let name = fields["filename"]?.stringValue
+            report(.error, name == nil ? "images" : "filename", name,
+                   "an image entry\(name.map { " (\"\($0)\")" } ?? "") has no \"idiom\"",
+                   "add \"idiom\" : \"\(set.kind == .appIcon ? "iphone" : "universal")\"")
+        }
+        for key in ["scale", "display-gamut", "color-space", "compression-type", "width-class", "height-class",
+                    "language-direction", "platform"] {
+            if let value = fields[key] { checkEnumerated(key, value, report: report) }
+        }
+        if let filename = fields["filename"] {
+            if filename.stringValue == nil {
+                report(.error, "filename", nil, "\"filename\" is not a string", "give the file name as a string")
+            } else if let name = filename.stringValue, name.contains("/") || name.isEmpty {
+                report(.error, "filename", name, "\"filename\" \"\(name)\" is not a plain file name",
+                       "name a file in the set's own folder")
+            }
+        }
+        if let size = fields["size"] {
+            let text = size.stringValue ?? ""
+            let parts = text.split(separator: "x", omittingEmptySubsequences: false)
+            if parts.count != 2 || PointSize(parsing: text) == nil
+                || parts.contains(where: { $0.contains(" ") || $0.hasPrefix("+") }) {
+                report(.error, "size", size.stringValue, "\"size\" is \(size.stringValue.map { "\"\($0)\"" } ?? "not a string"); "
+                       + "Xcode expects points as \"WIDTHxHEIGHT\" (\"60x60\", \"83.5x83.5\")",
+                       "write the size in points, such as \"60x60\"")
+            }
+        } else if set.kind == .appIcon {
+            let name = fields["filename"]?.stringValue
+            report(.error, name == nil ? "images" : "filename", name,
+                   "an app icon entry\(name.map { " (\"\($0)\")" } ?? "") has no \"size\"",
+                   "add \"size\" in points, such as \"60x60\"")
+        }
+        if let appearances = fields["appearances"] {
+            guard let list = appearances.arrayValue else {
+                report(.error, "appearances", nil, "\"appearances\" is not an array",
+                       "use [ { \"appearance\" : \"luminosity\", \"value\" : \"dark\" } ]")
+                return
+            }
+            for item in list {
+                let kind = item["appearance"]?.stringValue ?? ""
+                let value = item["value"]?.stringValue ?? ""
+                guard let allowed = Self.appearanceValues[kind] else {
+                    report(.error, "appearance", kind.isEmpty ? nil : kind,
+                           "appearance \"\(kind)\" is not one Xcode knows", "use \"luminosity\" or \"contrast\"")
+                    continue
+                }
+                if !allowed.contains(value) {
+                    report(.error, "value", value.isEmpty ? nil : value,
+                           "\"\(kind)\" appearance value \"\(value)\" is not one Xcode knows",
+                           "use " + allowed.map { "\"\($0)\"" }.joined(separator: " or "))
+                }
+            }
+        }
+    }
+
+    private func checkEnumerated(_ key: String, _ value: JSONValue,
+                                 report: (Diagnostic.Severity, String, String?, String, String) -> Void) {
+        guard let allowed = Self.enumeratedValues[key] else { return }
+        let text = value.stringValue
+        guard let text, allowed.contains(text) else {
+            let list = allowed.map { "\"\($0)\"" }
+            let choices = list.count == 2 ? list.joined(separator: " or ")
+                : list.dropLast().joined(separator: ", ") + " or " + list[list.count - 1]
+            report(.error, key, text, "\"\(key)\" is \(text.map { "\"\($0)\"" } ?? "not a string"); Xcode accepts \(choices)",
+                   "use one of them")
+            return
+        }
+    }
+
+    // MARK: Files
+
+    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "pdf", "svg", "heic", "gif", "tif", "tiff"]
+
+    /// Every `filename` exists with exactly that case; every image file is named by an entry.
+    private func checkReferences(_ set: CatalogSet) {
+        var referenced: Set<String> = []
+        for (_, fields) in set.images {
+            guard let name = fields["filename"]?.stringValue, !name.isEmpty, !name.contains("/") else { continue }
+            referenced.insert(name)
+            let relative = set.path + "/" + name
+            if exists(name, in: set) { continue }
+            let place = locate(key: "filename", value: name, in: set)
+            if let actual = set.files.first(where: { $0.lowercased() == name.lowercased() }) {
+                referenced.insert(actual)
+                add(.error, .fileCase, file: shown(set.path + "/Contents.json"), line: place?.line, column: place?.column,
+                    asset: set.path,
+                    message: "names \"\(name)\" but the file is \"\(actual)\"; the names differ in case, "
+                        + "which fails on a case-sensitive file system and in actool",
+                    fix: "rename the file to \"\(name)\", or change \"filename\" to \"\(actual)\"")
+            } else {
+                reportedMissing.insert(relative)
+                add(.error, .missingFile, file: shown(set.path + "/Contents.json"), line: place?.line,
+                    column: place?.column, asset: set.path,
+                    message: "the file \"\(name)\" for the \(kindWord(set)) \"\(set.name)\" does not exist",
+                    fix: "add \"\(name)\" to \"\(set.path)\", or remove \"filename\" from that entry")
+            }
+        }
+        for file in set.files where Self.imageExtensions.contains((file as NSString).pathExtension.lowercased())
+            && !referenced.contains(file) {
+            add(.warning, .unassigned, file: shown(set.path + "/" + file), asset: set.path,
+                message: "is not assigned to any slot of the \(kindWord(set)) \"\(set.name)\" (unassigned child)",
+                fix: "assign it to a slot in Contents.json, or delete it")
+        }
+    }
+
+    /// `app icon set` or `image set`, as actool names them.
+    func kindWord(_ set: CatalogSet) -> String {
+        switch set.kind {
+        case .appIcon: "app icon set"
+        case .image: "image set"
+        case .other: "set"
+        }
+    }
+
+    /// The line and column of `"key"` in the set's Contents.json, on a line that also holds
+    /// `"value"` when one is given: a pointer for messages, not a parser.
+    func locate(key: String, value: String?, in set: CatalogSet) -> (line: Int, column: Int)? {
+        guard let data = data(set.path + "/Contents.json") else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let quotedKey = "\"\(key)\""
+        for (index, line) in lines.enumerated() {
+            guard let range = line.range(of: quotedKey) else { continue }
+            if let value, !line.contains("\"\(value)\"") { continue }
+            return (index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+        }
+        return nil
+    }
+}

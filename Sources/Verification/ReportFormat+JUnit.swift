@@ -1,0 +1,55 @@
+extension ReportFormat {
+    /// JUnit XML: one testcase per set (`classname` is the catalog), failed when it has an error;
+    /// findings about the catalog itself go to a testcase named `(catalog)`. Warnings are listed
+    /// in the testcase's `system-out` and do not fail it.
+    static func junit(_ report: VerifyReport) -> String {
+        var cases: [(name: String, findings: [Finding])] = report.sets.map { set in
+            (set, report.findings.filter { $0.asset == set })
+        }
+        let loose = report.findings.filter { finding in finding.asset.map { !report.sets.contains($0) } ?? true }
+        if !loose.isEmpty { cases.insert(("(catalog)", loose), at: 0) }
+        let failures = cases.filter { $0.findings.contains { $0.severity == .error } }.count
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"assetsmith verify\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
+        out += "  <testsuite name=\"\(xml(report.catalog))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        for (name, findings) in cases {
+            let open = "    <testcase classname=\"\(xml(report.catalog))\" name=\"\(xml(name))\""
+            if findings.isEmpty {
+                out += open + "/>\n"
+                continue
+            }
+            out += open + ">\n"
+            let errors = findings.filter { $0.severity == .error }
+            if let first = errors.first {
+                let more = errors.count > 1 ? " (and \(errors.count - 1) more)" : ""
+                out += "      <failure type=\"\(first.rule.rawValue)\" message=\"\(xml(first.message + more))\">"
+                out += xml(errors.map(line).joined(separator: "\n")) + "</failure>\n"
+            }
+            let warnings = findings.filter { $0.severity == .warning }
+            if !warnings.isEmpty {
+                out += "      <system-out>" + xml(warnings.map(line).joined(separator: "\n")) + "</system-out>\n"
+            }
+            out += "    </testcase>\n"
+        }
+        return out + "  </testsuite>\n</testsuites>\n"
+    }
+
+    private static func line(_ finding: Finding) -> String {
+        "\(finding.place): \(finding.severity.rawValue): \(finding.message)\n  fix: \(finding.fix)"
+    }
+
+    private static func xml(_ text: String) -> String {
+        var out = ""
+        for character in text {
+            switch character {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&apos;"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}

@@ -1,1 +1,0 @@
-// Verification: see STYLE.md

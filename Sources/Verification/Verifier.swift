@@ -1,0 +1,49 @@
+/// Verification: reads what is on disk (the catalog, its build record, the sources) and checks
+/// it against Xcode's and the App Store's rules and, when there is one, against the plan → a
+/// `VerifyReport` of `Finding`s. It never renders, never writes and never prints: a corrupt PNG,
+/// malformed JSON or a missing folder is a finding, not a crash.
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import Foundation
+
+/// Entry points: `Verifier.verify(catalogAt:)` for any catalog (even one made by hand in Xcode),
+/// `Verifier.verify(plan:record:)` for the catalog a manifest builds, with size, upscaling and
+/// up-to-date checks on top.
+package enum Verifier {
+    /// Checks any catalog without a manifest: Contents.json ↔ files, keys and values, pixel sizes
+    /// from `size` × `scale` (app icons) and between scales (images), PNG facts, template glyphs.
+    ///
+    /// - Parameter displayPath: the catalog as messages show it (default: its folder name).
+    package static func verify(catalogAt path: String, displayPath: String? = nil) -> VerifyReport {
+        let inspection = Inspection(catalogPath: path, display: displayPath ?? (path as NSString).lastPathComponent)
+        if inspection.loadSets() {
+            inspection.checkCatalog()
+        } else {
+            inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
+                           message: "the catalog folder does not exist",
+                           fix: "check the path given to --catalog")
+        }
+        return inspection.report()
+    }
+
+    /// Checks the catalog a plan builds: everything `verify(catalogAt:)` does, plus every slot and
+    /// scale of the plan at its exact pixel size, no bitmap source smaller than an output made from
+    /// it, and outputs up to date with their sources and the manifest (keys and hashes in `record`).
+    ///
+    /// - Parameters:
+    ///   - record: the build record (`BuildRecord.read`); nil when there is none.
+    ///   - displayPath: the catalog as messages show it (default: `plan.catalogFolder`).
+    package static func verify(plan: Plan, record: BuildRecord?, displayPath: String? = nil) -> VerifyReport {
+        let catalogPath = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
+        let inspection = Inspection(catalogPath: catalogPath, display: displayPath ?? plan.catalogFolder)
+        guard inspection.loadSets() else {
+            inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
+                           message: "the catalog does not exist", fix: "run `assetsmith build`")
+            return inspection.report()
+        }
+        inspection.checkPlan(plan, record: record)
+        inspection.checkCatalog()
+        return inspection.report()
+    }
+}

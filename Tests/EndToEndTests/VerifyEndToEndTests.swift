@@ -1,0 +1,118 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Runs the built `assetsmith` binary on a temporary copy of `Tests/Fixtures/Verify/project`:
+/// build, then verify (clean, exit 0); then corrupt or change files and check what verify says.
+@Suite(.serialized) struct VerifyEndToEndTests {
+    static let binary = Fixtures.repoRoot.appendingPathComponent(".build/debug/assetsmith")
+
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    func run(_ arguments: [String], in directory: URL) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let outData = out.fileHandleForReading.readDataToEndOfFile()
+        let errData = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+                   stderr: String(decoding: errData, as: UTF8.self))
+    }
+
+    func project() throws -> URL {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path),
+                     "build the binary first: swift build")
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("assetsmith-e2e-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)
+        let target = temp.appendingPathComponent("project")
+        try FileManager.default.copyItem(at: Fixtures.url("Verify/project"), to: target)
+        return target
+    }
+
+    @Test func buildThenVerifyIsCleanAndACorruptFileFails() throws {
+        let dir = try project()
+        let build = try run(["build"], in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+
+        let clean = try run(["verify"], in: dir)
+        #expect(clean.status == 0)
+        #expect(clean.stdout == "verified Output/Assets.xcassets: 2 sets, 4 files; 0 errors, 0 warnings\n")
+        #expect(clean.stderr == "")
+
+        let catalogOnly = try run(["verify", "--catalog", "Output/Assets.xcassets", "--format", "json"], in: dir)
+        #expect(catalogOnly.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(catalogOnly.stdout.utf8)) as? [String: Any])
+        #expect(document["schema"] as? String == "assetsmith-verify/1")
+        #expect(document["passed"] as? Bool == true)
+
+        // Corrupt one generated file: verify fails, naming it.
+        let icon = dir.appendingPathComponent("Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png")
+        try Data("not a png".utf8).write(to: icon)
+        let corrupt = try run(["verify"], in: dir)
+        #expect(corrupt.status == 1)
+        #expect(corrupt.stdout == """
+            Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png: error: is not a PNG file (no PNG signature)
+              fix: export it as PNG
+            Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png: error: was changed after assetsmith generated it (its bytes do not match the build record)
+              fix: run `assetsmith build` to regenerate it; to keep a hand-made file, remove the asset from the manifest
+            verified Output/Assets.xcassets: 2 sets, 4 files; 2 errors, 0 warnings
+
+            """)
+
+        let github = try run(["verify", "--format", "github"], in: dir)
+        #expect(github.status == 1)
+        #expect(github.stdout.hasPrefix(
+            "::error file=Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png,title=assetsmith verify (not-png)::"))
+
+        // A rebuild repairs it.
+        #expect(try run(["build"], in: dir).status == 0)
+        #expect(try run(["verify"], in: dir).status == 0)
+    }
+
+    @Test func staleSourceAndStrictWarnings() throws {
+        let dir = try project()
+        #expect(try run(["build"], in: dir).status == 0)
+        let badge = dir.appendingPathComponent("Badge.png")
+        var bytes = try Data(contentsOf: badge)
+        bytes.append(contentsOf: [0]) // trailing byte after IEND: same pixels, different file
+        try bytes.write(to: badge)
+        let stale = try run(["verify", "--format", "junit"], in: dir)
+        #expect(stale.status == 1)
+        #expect(stale.stdout.contains(#"<failure type="stale" message="is out of date: source &quot;Badge.png&quot; changed since the last build (and 2 more)">"#))
+        #expect(try run(["build"], in: dir).status == 0)
+
+        // An unassigned file is a warning: exit 0, or 1 with --strict.
+        let extra = dir.appendingPathComponent("Output/Assets.xcassets/Badge.imageset/Old.png")
+        try FileManager.default.copyItem(at: badge, to: extra)
+        let warning = try run(["verify"], in: dir)
+        #expect(warning.status == 0)
+        #expect(warning.stdout.hasSuffix("verified Output/Assets.xcassets: 2 sets, 4 files; 0 errors, 1 warning\n"))
+        let strict = try run(["verify", "--strict"], in: dir)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.hasPrefix("Output/Assets.xcassets/Badge.imageset/Old.png: error: is not assigned"))
+    }
+
+    @Test func usageAndManifestErrorsExitTwo() throws {
+        let dir = try project()
+        let noCatalog = try run(["verify", "--catalog", "Nowhere.xcassets"], in: dir)
+        #expect(noCatalog.status == 2)
+        #expect(noCatalog.stderr.contains("Nowhere.xcassets: error: no asset catalog folder at \"Nowhere.xcassets\""))
+        let badFormat = try run(["verify", "--format", "xml"], in: dir)
+        #expect(badFormat.status == 2)
+        #expect(badFormat.stderr.contains("unknown --format \"xml\""))
+        let noManifest = try run(["verify", "--manifest", "missing.yml"], in: dir)
+        #expect(noManifest.status == 2)
+        #expect(noManifest.stdout == "")
+    }
+}

@@ -1,0 +1,163 @@
+import AssetCore
+import Foundation
+import PNGCodec
+import Testing
+import TestSupport
+import Verification
+
+/// Catalog-only checks on catalogs made in a temporary folder: bad input never crashes, and each
+/// problem gives the exact message a user sees.
+@Suite struct CatalogCheckTests {
+    /// A catalog with one set holding `contents` and `files`; returns the catalog path.
+    func catalog(set: String, contents: String, files: [String: Data] = [:]) throws -> String {
+        let root = try VerifyFixtures.temporaryDirectory().appendingPathComponent("Assets.xcassets")
+        let folder = root.appendingPathComponent(set)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: folder.appendingPathComponent("Contents.json"))
+        for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
+        return root.path
+    }
+
+    func lines(_ path: String) -> [String] {
+        Verifier.verify(catalogAt: path).findings.map { "\($0.place): \($0.severity.rawValue): \($0.message)" }
+    }
+
+    static let imageEntry = #"{ "filename" : "A.png", "idiom" : "universal", "scale" : "1x" }"#
+
+    @Test func malformedJSONIsAFindingWithItsPosition() throws {
+        let path = try catalog(set: "A.imageset", contents: "{\n  \"images\" : [\n    { \"idiom\" : x }\n  ]\n}\n",
+                               files: ["A.png": try VerifyFixtures.png(side: 4)])
+        let findings = Verifier.verify(catalogAt: path).findings
+        #expect(findings.count == 1)
+        let parse = try #require(findings.first { $0.rule == .contents })
+        #expect(parse.file == "Assets.xcassets/A.imageset/Contents.json")
+        #expect(parse.line == 3)
+        #expect(parse.message.hasPrefix("Contents.json is not valid JSON"))
+        #expect(parse.column == 17)
+    }
+
+    @Test func missingContentsJSONAndMissingCatalogDoNotCrash() throws {
+        let root = try VerifyFixtures.temporaryDirectory().appendingPathComponent("Assets.xcassets")
+        try FileManager.default.createDirectory(at: root.appendingPathComponent("A.imageset"), withIntermediateDirectories: true)
+        #expect(lines(root.path) == ["Assets.xcassets/A.imageset/Contents.json: error: the set has no Contents.json"])
+        #expect(lines(root.path + "/nowhere.xcassets") == ["nowhere.xcassets: error: the catalog folder does not exist"])
+    }
+
+    @Test func fileNameCaseMustMatchTheDirectoryListing() throws {
+        let path = try catalog(set: "A.imageset", contents: "{ \"images\" : [\n  \(Self.imageEntry)\n] }",
+                               files: ["a.png": try VerifyFixtures.png(side: 4)])
+        #expect(lines(path) == [
+            "Assets.xcassets/A.imageset/Contents.json: warning: \"info\" has no \"version\" : 1",
+            "Assets.xcassets/A.imageset/Contents.json:2:5: error: names \"A.png\" but the file is \"a.png\"; the names "
+                + "differ in case, which fails on a case-sensitive file system and in actool",
+        ])
+    }
+
+    @Test func corruptPNGIsAFinding() throws {
+        var png = try VerifyFixtures.png(side: 8)
+        png.replaceSubrange(20..<24, with: [0, 0, 0, 0]) // break the IHDR CRC
+        let path = try catalog(set: "A.imageset", contents: "{ \"images\" : [ \(Self.imageEntry) ], \"info\" : { \"version\" : 1 } }",
+                               files: ["A.png": png])
+        let findings = Verifier.verify(catalogAt: path).findings
+        #expect(findings.map(\.rule) == [.notPNG])
+        #expect(findings.first?.message.hasPrefix("is corrupt or truncated") == true)
+    }
+
+    @Test func valuesXcodeDoesNotAcceptAreErrors() throws {
+        let contents = """
+            {
+              "images" : [
+                { "filename" : "A.png", "idiom" : "iphone", "scale" : "4x", "size" : "60" },
+                { "appearances" : [ { "appearance" : "luminosity", "value" : "dusk" } ], "idiom" : "watchos", "size" : "60x60" }
+              ],
+              "info" : { "author" : "xcode", "version" : 1 },
+              "colour" : 1
+            }
+            """
+        let path = try catalog(set: "AppIcon.appiconset", contents: contents,
+                               files: ["A.png": try VerifyFixtures.png(side: 120, channels: .rgb)])
+        #expect(lines(path) == [
+            "Assets.xcassets/AppIcon.appiconset/Contents.json:3:49: error: \"scale\" is \"4x\"; Xcode accepts \"1x\", \"2x\" or \"3x\"",
+            "Assets.xcassets/AppIcon.appiconset/Contents.json:3:65: error: \"size\" is \"60\"; Xcode expects points as \"WIDTHxHEIGHT\" (\"60x60\", \"83.5x83.5\")",
+            "Assets.xcassets/AppIcon.appiconset/Contents.json:4:56: error: \"luminosity\" appearance value \"dusk\" is not one Xcode knows",
+            "Assets.xcassets/AppIcon.appiconset/Contents.json:4:78: error: \"idiom\" is \"watchos\", which Xcode does not know",
+            "Assets.xcassets/AppIcon.appiconset/Contents.json:7:3: warning: unknown key \"colour\"; Xcode ignores it",
+        ])
+    }
+
+    @Test func transparentAppIconIsAnErrorButTheDarkIconMayBeTransparent() throws {
+        let clear = try VerifyFixtures.png(side: 40, colour: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        let contents = """
+            { "images" : [
+              { "filename" : "Light.png", "idiom" : "iphone", "scale" : "2x", "size" : "20x20" },
+              { "appearances" : [ { "appearance" : "luminosity", "value" : "dark" } ],
+                "filename" : "Dark.png", "idiom" : "iphone", "scale" : "2x", "size" : "20x20" }
+            ], "info" : { "author" : "xcode", "version" : 1 } }
+            """
+        let path = try catalog(set: "AppIcon.appiconset", contents: contents, files: ["Light.png": clear, "Dark.png": clear])
+        #expect(lines(path) == [
+            "Assets.xcassets/AppIcon.appiconset/Light.png: error: has 1600 transparent pixels; app icons must be fully "
+                + "opaque (only the dark appearance may be transparent)",
+        ])
+    }
+
+    @Test func templateGlyphNeedsATransparentBackground() throws {
+        let contents = "{ \"images\" : [ \(Self.imageEntry) ], \"info\" : { \"version\" : 1 }, "
+            + "\"properties\" : { \"template-rendering-intent\" : \"template\" } }"
+        let path = try catalog(set: "Star.imageset", contents: contents,
+                               files: ["A.png": try VerifyFixtures.png(side: 24)])
+        #expect(lines(path) == [
+            "Assets.xcassets/Star.imageset/A.png: error: has no transparent background (a corner pixel has alpha 255); "
+                + "a template image draws only its alpha, so the background would show as a solid square",
+        ])
+    }
+
+    @Test func maskWithoutIndicatorAndPairWithoutTemplateIntent() throws {
+        let root = try VerifyFixtures.temporaryDirectory().appendingPathComponent("Assets.xcassets")
+        let glyph = try VerifyFixtures.png(side: 44, colour: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        for set in ["Back.mask", "Tab", "Tab.selected"] {
+            let folder = root.appendingPathComponent(set + ".imageset")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let properties = set == "Tab" ? "" : ", \"properties\" : { \"template-rendering-intent\" : \"template\" }"
+            try Data(("{ \"images\" : [ { \"filename\" : \"g.png\", \"idiom\" : \"universal\", \"scale\" : \"2x\" } ], "
+                + "\"info\" : { \"version\" : 1 }\(properties) }").utf8).write(to: folder.appendingPathComponent("Contents.json"))
+            try glyph.write(to: folder.appendingPathComponent("g.png"))
+        }
+        #expect(lines(root.path) == [
+            "Assets.xcassets/Back.mask.imageset: error: transition mask \"Back.mask\" has no back indicator \"Back\"",
+            "Assets.xcassets/Tab.imageset/Contents.json: error: \"Tab\" is the unselected image of \"Tab.selected\" but its "
+                + "template-rendering-intent is not set; bar glyphs are template images",
+        ])
+    }
+
+    @Test func imageScalesMustBeExactMultiples() throws {
+        let contents = """
+            { "images" : [
+              { "filename" : "A.png", "idiom" : "universal", "scale" : "1x" },
+              { "filename" : "A@2x.png", "idiom" : "universal", "scale" : "2x" },
+              { "filename" : "A@3x.png", "idiom" : "universal", "scale" : "3x" }
+            ], "info" : { "author" : "xcode", "version" : 1 } }
+            """
+        let path = try catalog(set: "A.imageset", contents: contents, files: [
+            "A.png": try VerifyFixtures.png(side: 30), "A@2x.png": try VerifyFixtures.png(side: 60),
+            "A@3x.png": try VerifyFixtures.png(side: 80),
+        ])
+        #expect(lines(path) == [
+            "Assets.xcassets/A.imageset/A@3x.png: error: is 80x80 px but @3x must be 3 times @1x \"A.png\" (30x30 px): 90x90 px",
+        ])
+    }
+
+    @Test func githubAndJUnitEscapeWhatTheyMust() {
+        let finding = Finding(.error, .contents, file: "A,b:c.png", line: 2, column: 3, asset: "X&Y.imageset",
+                              message: "100% \"bad\" <x>", fix: "fix it")
+        let report = VerifyReport(catalog: "Assets.xcassets", sets: ["X&Y.imageset"], files: 1, findings: [finding])
+        #expect(ReportFormat.github.render(report) == """
+            ::error file=A%2Cb%3Ac.png,line=2,col=3,title=assetsmith verify (contents)::100%25 "bad" <x>%0Afix: fix it
+            verified Assets.xcassets: 1 set, 1 file; 1 error, 0 warnings
+
+            """)
+        let junit = ReportFormat.junit.render(report)
+        #expect(junit.contains(#"<testcase classname="Assets.xcassets" name="X&amp;Y.imageset">"#))
+        #expect(junit.contains(#"<failure type="contents" message="100% &quot;bad&quot; &lt;x&gt;">"#))
+    }
+}

@@ -1,0 +1,108 @@
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import AssetSpec
+import Foundation
+import PNGCodec
+import Testing
+import TestSupport
+import Verification
+
+/// Fixture paths, golden comparison and a stand-in build for the verify tests.
+enum VerifyFixtures {
+    /// `Tests/Fixtures/Verify`
+    static let directory = Fixtures.url("Verify")
+
+    /// The committed catalog of a fixture: `Tests/Fixtures/Verify/<name>/Assets.xcassets`.
+    static func catalog(_ name: String) -> String {
+        directory.appendingPathComponent(name).appendingPathComponent("Assets.xcassets").path
+    }
+
+    /// Golden file extension of each format.
+    static func goldenExtension(_ format: ReportFormat) -> String {
+        switch format {
+        case .text: "txt"
+        case .json: "json"
+        case .junit: "xml"
+        case .github: "github"
+        }
+    }
+
+    /// Compares `report` in every format with `Tests/Fixtures/Verify/<name>/expected.<ext>`.
+    /// `RECORD_GOLDENS=1` rewrites the goldens and fails; a missing golden fails.
+    static func expectGoldens(_ report: VerifyReport, fixture name: String,
+                              sourceLocation: Testing.SourceLocation = #_sourceLocation) {
+        let record = ProcessInfo.processInfo.environment["RECORD_GOLDENS"] == "1"
+        for format in ReportFormat.allCases {
+            let actual = format.render(report)
+            let url = directory.appendingPathComponent(name).appendingPathComponent("expected." + goldenExtension(format))
+            if record {
+                try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try? Data(actual.utf8).write(to: url)
+                Issue.record("recorded \(url.path); run again without RECORD_GOLDENS", sourceLocation: sourceLocation)
+                continue
+            }
+            guard let expected = try? String(contentsOf: url, encoding: .utf8) else {
+                Issue.record("missing golden \(url.path) (record it with RECORD_GOLDENS=1)", sourceLocation: sourceLocation)
+                continue
+            }
+            #expect(actual == expected, "\(name) --format \(format.rawValue)", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// A fresh temporary folder.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("assetsmith-verify-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// A copy of `Tests/Fixtures/Verify/project` in a temporary folder.
+    static func projectCopy() throws -> URL {
+        let temp = try temporaryDirectory()
+        let target = temp.appendingPathComponent("project")
+        try FileManager.default.copyItem(at: directory.appendingPathComponent("project"), to: target)
+        return target
+    }
+
+    /// The project's manifest planned with the repository's tables.
+    static func plan(project: URL) throws -> Plan {
+        let manifest = try ManifestLoader.load(path: project.appendingPathComponent("assetsmith.yml").path)
+        return try Planner.plan(manifest, tableDirectories: [Fixtures.repoRoot.appendingPathComponent("Templates/Tables").path])
+    }
+
+    /// Writes the plan's catalog the way a build does (files, Contents.json, record with keys and
+    /// source facts), with flat-colour pixels instead of rendered ones: verify looks at sizes,
+    /// PNG facts and hashes, never at what the pixels show.
+    static func fakeBuild(_ plan: Plan) throws {
+        var files: [String: RenderedFile] = [:]
+        for job in plan.jobs {
+            let source = try Data(contentsOf: URL(fileURLWithPath: job.source.path))
+            let sha = Digest.sha256(source)
+            let pixels = job.source.isVector ? nil : try PNGCodec.info(source).size
+            let colour = job.channels == .rgb ? RGBAColor(red: 27, green: 63, blue: 168, alpha: 255)
+                : RGBAColor(red: 230, green: 80, blue: 40, alpha: 255)
+            let data = try PNGCodec.encode(Bitmap(width: job.pixelSize.width, height: job.pixelSize.height,
+                                                  filledWith: colour), channels: job.channels)
+            files[job.output] = RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha,
+                                             sourcePixels: pixels,
+                                             key: BuildKey.digest(for: job, sourceDigest: sha, table: plan.table))
+        }
+        let report = CatalogWriter.write(plan, files: files, failed: [])
+        #expect(report.diagnostics.isEmpty, "fake build: \(report.diagnostics)")
+    }
+
+    /// Verifies the plan's catalog as `assetsmith verify` does.
+    static func verify(_ plan: Plan) -> VerifyReport {
+        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
+                                                           catalogFolder: plan.catalogFolder))
+        return Verifier.verify(plan: plan, record: record)
+    }
+
+    /// A PNG of `side`×`side` px in one colour.
+    static func png(side: Int, channels: PixelChannels = .rgba,
+                    colour: RGBAColor = RGBAColor(red: 200, green: 40, blue: 40, alpha: 255)) throws -> Data {
+        try PNGCodec.encode(Bitmap(width: side, height: side, filledWith: colour), channels: channels)
+    }
+}
