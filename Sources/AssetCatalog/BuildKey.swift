@@ -14,6 +14,7 @@ package enum BuildKey {
         neutral.output = ""
         neutral.asset = ""
         neutral.slot = ""
+        neutral.scale = .x1 // the pixel size says it all: 40pt @3x and 60pt @2x are the same 120 px picture
         neutral.origin = nil
         neutral.source.path = ""
         neutral.source.displayPath = ""

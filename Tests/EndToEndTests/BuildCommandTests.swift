@@ -41,6 +41,10 @@ import TestSupport
         let pngs = FileManager.default.enumerator(atPath: catalog)?.allObjects.compactMap { $0 as? String }.filter { $0.hasSuffix(".png") }
         #expect(checked == pngs?.count, "every PNG is referenced once")
         #expect(checked == 3 + 16 + 3 + 3)
+
+        // Outputs shared by two slots (40pt @3x and 60pt @2x are both 120 px) are up to date for both.
+        let verify = try CLI.run(["verify", "--output", output], in: Fixtures.repoRoot.path)
+        #expect(verify.status == 0, "\(verify.stdout)")
     }
 
     @Test func rendersMatchGoldens() throws {
