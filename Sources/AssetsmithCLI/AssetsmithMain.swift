@@ -47,3 +47,15 @@ struct ManifestOptions: ParsableArguments {
     @Option(name: .long, help: "Output folder (overrides the manifest's `output`); the catalog goes inside it.")
     var output: String?
 }
+
+/// Options of the commands that render (`build`, `watch`).
+struct RenderOptions: ParsableArguments {
+    @Option(name: .long, help: "Render jobs in parallel on this many threads (default: all cores).")
+    var jobs: Int?
+
+    func validate() throws {
+        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+    }
+
+    var threads: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+}

@@ -13,8 +13,7 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var options: ManifestOptions
 
-    @Option(name: .long, help: "Render jobs in parallel on this many threads (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var render: RenderOptions
 
     @Flag(name: .long, help: "Treat warnings as errors (exit 1).")
     var strict = false
@@ -31,17 +30,13 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "Write every generated file's path here (an .xcfilelist for the Run Script phase's outputs).")
     var outputFileList: String?
 
-    func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
-    }
-
     func run() throws {
         let printer = DiagnosticPrinter()
         let start = Date()
         PhaseTimer.shared.mark("start")
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         PhaseTimer.shared.mark("manifest and plan")
-        let result = Pipeline(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount, force: force).build(plan)
+        let result = Pipeline(threads: render.threads, force: force).build(plan)
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report

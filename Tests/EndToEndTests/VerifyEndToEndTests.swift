@@ -5,33 +5,12 @@ import TestSupport
 /// Runs the built `assetsmith` binary on a temporary copy of `Tests/Fixtures/Verify/project`:
 /// build, then verify (clean, exit 0); then corrupt or change files and check what verify says.
 @Suite(.serialized) struct VerifyEndToEndTests {
-    static let binary = Fixtures.repoRoot.appendingPathComponent(".build/debug/assetsmith")
-
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    func run(_ arguments: [String], in directory: URL) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let out = Pipe()
-        let err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+    func run(_ arguments: [String], in directory: URL) throws -> CLI.Result {
+        try CLI.run(arguments, in: directory.path)
     }
 
     func project() throws -> URL {
-        try #require(FileManager.default.isExecutableFile(atPath: Self.binary.path),
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary),
                      "build the binary first: swift build")
         let temp = FileManager.default.temporaryDirectory.appendingPathComponent("assetsmith-e2e-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: temp, withIntermediateDirectories: true)

@@ -10,20 +10,18 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var options: ManifestOptions
 
-    @Option(name: .long, help: "Render jobs in parallel on this many threads (default: all cores).")
-    var jobs: Int?
+    @OptionGroup var render: RenderOptions
 
     @Option(name: .long, help: "Milliseconds without file events before a rebuild starts (an editor's save is several events).")
     var debounce: Int = 30
 
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if debounce < 0 { throw ValidationError("--debounce must not be negative") }
     }
 
     func run() throws {
         let printer = DiagnosticPrinter()
-        let session = WatchSession(options: options, threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount,
+        let session = WatchSession(options: options, threads: render.threads,
                                    printer: printer)
         session.rebuild(changed: [])
 
