@@ -48,13 +48,15 @@ struct BuildCommand: ParsableCommand {
             + String(format: " in %.2f s", elapsed)
         printer.line(summary)
         writeFileLists(manifest: manifest, plan: plan, printer: printer)
+        var previewFailed = false
         if preview {
             let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics)
             printer.print(problems)
+            previewFailed = problems.hasErrors
             printer.line("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
-        if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
+        if previewFailed || result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)
         }
     }

@@ -1,0 +1,46 @@
+import AssetCore
+import Foundation
+import PNGCodec
+import Testing
+import TestSupport
+
+/// `build --preview` and `assetsmith preview`: the sheet and page land beside the catalog, and a
+/// file of the same name that assetsmith did not write is never replaced.
+@Suite struct PreviewCommandTests {
+    func project() throws -> String {
+        let dir = CLI.temporaryDirectory("preview")
+        try CLI.copyFromRepo("Assets/AppIcon.svg", to: dir)
+        try "table: ios18\nassets:\n  - {name: AppIcon, kind: app-icon, source: AppIcon.svg, tinted: auto}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        return dir
+    }
+
+    @Test func buildWritesPreviewPictureAndPage() throws {
+        let dir = try project()
+        let result = try CLI.run(["build", "--preview"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("preview: Output/preview.png and preview.html"))
+        let info = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: dir + "/Output/preview.png")))
+        #expect(info.size.width == 1400)
+        let html = try String(contentsOfFile: dir + "/Output/preview.html", encoding: .utf8)
+        #expect(html.contains("<h2>App icon AppIcon</h2>"))
+
+        // The second time nothing changes on disk.
+        let before = try FileManager.default.attributesOfItem(atPath: dir + "/Output/preview.png")[.modificationDate] as? Date
+        #expect(try CLI.run(["preview"], in: dir).status == 0)
+        let after = try FileManager.default.attributesOfItem(atPath: dir + "/Output/preview.png")[.modificationDate] as? Date
+        #expect(before == after)
+    }
+
+    @Test func foreignPreviewIsNotReplaced() throws {
+        let dir = try project()
+        try FileManager.default.createDirectory(atPath: dir + "/Output", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/Output/preview.png"))
+        let result = try CLI.run(["build", "--preview"], in: dir)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/Output/preview.png")) == Data("mine".utf8))
+        #expect(result.stderr.contains("\"preview.png\" exists in"), "\(result.stderr)")
+        #expect(result.stderr.contains("was not written by assetsmith; not replaced"))
+        #expect(result.status == 1)
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png"))
+    }
+}
