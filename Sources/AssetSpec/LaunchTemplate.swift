@@ -8,6 +8,8 @@ package struct LaunchTemplate: Hashable, Sendable {
     package var name: String
     /// The file as shown in messages.
     package var file: String
+    /// Absolute path of the file.
+    package var path: String
     /// Where the template starts (line 1).
     package var location: SourceLocation
     /// Screen background, opaque.
@@ -18,11 +20,12 @@ package struct LaunchTemplate: Hashable, Sendable {
     package var bottomBar: BottomBar?
     package var logo: Logo?
 
-    package init(name: String, file: String, location: SourceLocation, background: Located<RGBAColor>,
+    package init(name: String, file: String, path: String, location: SourceLocation, background: Located<RGBAColor>,
                  statusBar: Located<StatusBarStyle>, navigationBar: NavigationBar?, bottomBar: BottomBar?,
                  logo: Logo?) {
         self.name = name
         self.file = file
+        self.path = path
         self.location = location
         self.background = background
         self.statusBar = statusBar

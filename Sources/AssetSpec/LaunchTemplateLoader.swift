@@ -148,7 +148,7 @@ package enum LaunchTemplateLoader {
 
         if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
         return LaunchTemplate(
-            name: name, file: file, location: start, background: background!,
+            name: name, file: file, path: path, location: start, background: background!,
             statusBar: style.flatMap { s in LaunchTemplate.StatusBarStyle(rawValue: s.value).map { Located($0, at: s.location) } }
                 ?? Located(.default, at: start),
             navigationBar: navigationBar, bottomBar: bottomBar, logo: logo)
