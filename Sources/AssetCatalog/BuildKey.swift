@@ -16,6 +16,7 @@ package enum BuildKey {
         neutral.origin = nil
         neutral.source.path = ""
         neutral.source.displayPath = ""
+        neutral.launch = neutral.launch?.withoutPaths
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let parameters = (try? encoder.encode(neutral)).map { String(decoding: $0, as: UTF8.self) } ?? ""

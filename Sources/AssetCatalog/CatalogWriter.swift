@@ -115,6 +115,8 @@ package enum CatalogWriter {
             }
         }
 
+        writeOutputFiles(plan, into: outputFiles, old: old, new: &new, report: &report)
+
         do {
             try outputFiles.makeDirectory(".assetsmith")
             try outputFiles.write(new.encoded(), to: ".assetsmith/\(plan.catalogFolder).record.json")

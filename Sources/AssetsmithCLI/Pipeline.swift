@@ -22,7 +22,7 @@ struct Pipeline {
         var diagnostics: [Diagnostic] = []
 
         // 1. Every source once.
-        let sources = Array(Set(plan.jobs.map(\.source))).sorted { $0.path < $1.path }
+        let sources = Array(Set(plan.jobs.flatMap(\.allSources))).sorted { $0.path < $1.path }
         let loadedList = parallelMap(sources, threads: threads) { SourceLoader.load($0) }
         var loaded: [String: LoadedFile] = [:]
         for (source, result) in zip(sources, loadedList) {
@@ -44,7 +44,7 @@ struct Pipeline {
         var renderable: [RenderKey] = []
         for key in keys {
             let jobs = jobsByKey[key]!
-            guard let file = loaded[key.source] else {
+            guard let file = loaded[key.source], jobs[0].allSources.allSatisfy({ loaded[$0.path] != nil }) else {
                 failed.formUnion(jobs.map(\.output))
                 continue
             }
@@ -59,12 +59,11 @@ struct Pipeline {
 
         // 3. Render and encode in parallel.
         let jobsFor = jobsByKey
-        let sourceFor = loaded
+        let images = loaded.compactMapValues(\.image)
         let outcomes = parallelMap(renderable, threads: threads) { key -> Result<Data, Diagnostic> in
             let job = jobsFor[key]![0]
-            let file = sourceFor[key.source]!
             do {
-                let bitmap = try Renderer.render(job, from: file.image)
+                let bitmap = try Renderer.render(job, sources: images)
                 return .success(try PNGCodec.encode(bitmap, channels: job.channels))
             } catch let error as RenderError {
                 return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
@@ -82,7 +81,7 @@ struct Pipeline {
                 for job in jobsByKey[key]! {
                     files[job.output] = RenderedFile(data: data, source: job.source.displayPath,
                                                      sourceSHA256: file.sha256, sourcePixels: file.pixels,
-                                                     key: BuildKey.digest(for: job, sourceDigest: file.sha256,
+                                                     key: BuildKey.digest(for: job, sourceDigest: sourceDigest(job, loaded),
                                                                           table: plan.table))
                 }
             case .failure(let diagnostic):
@@ -101,7 +100,8 @@ struct Pipeline {
 
 /// A source read from disk and decoded or parsed, ready for any number of renders.
 struct LoadedFile: Sendable {
-    var image: LoadedSource
+    /// nil for a file that is only hashed (a launch template).
+    var image: LoadedSource?
     var sha256: String
     /// Pixel size of a bitmap source; nil for vectors (never upscaled).
     var pixels: PixelSize?
@@ -124,6 +124,8 @@ enum SourceLoader {
                 return .failure(.error("\(error)", at: .file(source.displayPath),
                                        fix: "re-export the image as PNG, or use an SVG"))
             }
+        case .yaml:
+            return .success(LoadedFile(image: nil, sha256: sha, pixels: nil))
         case .svg:
             do {
                 let vector = try VectorImage(path: source.path)
