@@ -112,7 +112,7 @@ package enum LaunchTemplateLoader {
             let hairline = bar.color("hairline")
             if let color {
                 navigationBar = .init(color: color, largeTitle: large?.value ?? false, hairline: hairline?.value,
-                                      location: sink.location(bar.node))
+                                      location: top.location(of: "navigation-bar")!)
             }
         }
 
@@ -131,18 +131,25 @@ package enum LaunchTemplateLoader {
             let hairline = bar.color("hairline")
             if let color, let items {
                 bottomBar = .init(kind: kind, color: color, items: items,
-                                  tint: tint ?? Located(defaultTint, at: sink.location(bar.node)),
-                                  hairline: hairline?.value, location: sink.location(bar.node))
+                                  tint: tint ?? Located(defaultTint, at: top.location(of: kind.rawValue)!),
+                                  hairline: hairline?.value, location: top.location(of: kind.rawValue)!)
             }
         }
 
         var logo: LaunchTemplate.Logo?
         if let section = top.mapping("logo") {
             section.rejectUnknownKeys(allowed: logoKeys)
-            let source = section.vectorFile("source", relativeTo: folder)
+            var source: SourceFile?
+            if let text = section.value("source")?.string,
+               !FileManager.default.fileExists(atPath: ManifestLoader.absolutePath(text, relativeTo: folder)) {
+                sink.error("\"source\" in \(section.context): file \"\(text)\" does not exist", at: section.value("source")!,
+                           fix: "check the path; in a template it is relative to the template's folder \"\(displayPath(folder))\"")
+            } else {
+                source = section.vectorFile("source", relativeTo: folder)
+            }
             let size = section.pointSize("size", required: true)
             if let size, section.value("source") == nil || source != nil {
-                logo = .init(source: source, size: size, location: sink.location(section.node))
+                logo = .init(source: source, size: size, location: top.location(of: "logo")!)
             }
         }
 
