@@ -18,6 +18,7 @@ package enum BuildKey {
         neutral.origin = nil
         neutral.source.path = ""
         neutral.source.displayPath = ""
+        neutral.launch = neutral.launch?.withoutPaths
         let parameters = (try? encoder.encode(neutral)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Digest.sha256("assetsmith \(AssetCoreInfo.toolVersion)\ntable \(table)\nsource \(sourceDigest)\n\(parameters)")
     }
@@ -27,5 +28,14 @@ package enum BuildKey {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder
+    }
+
+    /// The source digest `digest` takes for `job`: its source's SHA-256, or for a job drawn from
+    /// several files (a launch image: template, logo, glyphs) the SHA-256 of their digests in order.
+    /// `sha256` gives a file's digest by absolute path (nil when unreadable).
+    package static func sourceDigest(for job: RenderJob, sha256: (String) -> String?) -> String {
+        let all = job.allSources
+        if all.count == 1 { return sha256(job.source.path) ?? "" }
+        return Digest.sha256(all.map { sha256($0.path) ?? "" }.joined(separator: "\n"))
     }
 }

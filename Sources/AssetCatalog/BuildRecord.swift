@@ -8,6 +8,9 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     package var table: String
     /// Path inside the catalog → what was written there.
     package var files: [String: FileRecord]
+    /// Files written next to the catalog, path relative to the output folder → what was written;
+    /// nil when there are none.
+    package var outputFiles: [String: FileRecord]?
 
     package init(toolVersion: String = AssetCoreInfo.toolVersion, table: String, files: [String: FileRecord] = [:]) {
         self.toolVersion = toolVersion
@@ -18,6 +21,7 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     enum CodingKeys: String, CodingKey {
         case toolVersion = "tool-version"
         case table, files
+        case outputFiles = "output-files"
     }
 
     /// `<output>/.assetsmith/<catalogFolder>.record.json`

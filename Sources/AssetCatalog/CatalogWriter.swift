@@ -128,6 +128,8 @@ package enum CatalogWriter {
             }
         }
 
+        writeOutputFiles(plan, into: outputFiles, old: old, new: &new, report: &report)
+
         do {
             let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
             if new != old || outputFiles.read(recordFile) == nil {

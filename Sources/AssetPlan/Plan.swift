@@ -15,14 +15,18 @@ package struct Plan: Hashable, Sendable, Codable {
     package var jobs: [RenderJob]
     /// Sorted by folder.
     package var entries: [CatalogEntry]
+    /// Files written next to the catalog in the output folder (an Info.plist snippet); sorted by
+    /// path. nil when there are none, so plans without them encode as before.
+    package var outputFiles: [OutputFile]?
 
     package init(table: String, outputDirectory: String, catalogFolder: String,
-                 jobs: [RenderJob], entries: [CatalogEntry]) {
+                 jobs: [RenderJob], entries: [CatalogEntry], outputFiles: [OutputFile] = []) {
         self.table = table
         self.outputDirectory = outputDirectory
         self.catalogFolder = catalogFolder
         self.jobs = jobs.sorted { $0.output < $1.output }
         self.entries = entries.sorted { $0.folder < $1.folder }
+        self.outputFiles = outputFiles.isEmpty ? nil : outputFiles.sorted { $0.path < $1.path }
     }
 }
 

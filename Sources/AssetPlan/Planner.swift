@@ -13,19 +13,24 @@ package enum Planner {
         var jobs: [RenderJob] = []
         var entries: [CatalogEntry] = []
         var diagnostics: [Diagnostic] = []
+        var outputFiles: [OutputFile] = []
         for asset in manifest.assets {
             let part: AssetPlanPart
             switch asset.kind {
             case .appIcon(let spec): part = AppIconPlanner.plan(asset, spec, table: table)
             case .image(let spec): part = ImagePlanner.plan(asset, spec, table: table)
+            case .launchImage(let spec):
+                part = LaunchPlanner.plan(asset, spec, table: table, tableDirectories: tableDirectories)
             }
             jobs += part.jobs
             entries += part.entries
             diagnostics += part.diagnostics
+            outputFiles += part.outputFiles
         }
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
         return Plan(table: table.name, outputDirectory: manifest.outputDirectory,
-                    catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries)
+                    catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries,
+                    outputFiles: outputFiles)
     }
 
     static func sourceRef(_ file: SourceFile) -> SourceRef {
@@ -38,4 +43,5 @@ struct AssetPlanPart {
     var jobs: [RenderJob] = []
     var entries: [CatalogEntry] = []
     var diagnostics: [Diagnostic] = []
+    var outputFiles: [OutputFile] = []
 }

@@ -22,10 +22,12 @@ package struct RenderJob: Hashable, Sendable, Codable {
     package var channels: PixelChannels
     /// Where the manifest names this job's source, for messages.
     package var origin: SourceLocation?
+    /// For a launch image: the resolved drawing (`source` is then the template, hashed, not drawn).
+    package var launch: LaunchScene?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
                  pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
-                 channels: PixelChannels, origin: SourceLocation? = nil) {
+                 channels: PixelChannels, origin: SourceLocation? = nil, launch: LaunchScene? = nil) {
         self.output = output
         self.asset = asset
         self.slot = slot
@@ -37,12 +39,13 @@ package struct RenderJob: Hashable, Sendable, Codable {
         self.effect = effect
         self.channels = channels
         self.origin = origin
+        self.launch = launch
     }
 
     /// What determines this job's pixels (not where they go): jobs with equal keys render once.
     package var renderKey: RenderKey {
         RenderKey(source: source.path, pixelSize: pixelSize, fit: fit, background: background,
-                  effect: effect, channels: channels)
+                  effect: effect, channels: channels, launch: launch)
     }
 }
 
@@ -51,6 +54,8 @@ package struct SourceRef: Hashable, Sendable, Codable, CustomStringConvertible {
     package enum Format: String, Hashable, Sendable, Codable {
         case svg
         case png
+        /// A launch template: hashed for the record, never drawn.
+        case yaml
     }
 
     /// Absolute path of the file.
@@ -84,4 +89,5 @@ package struct RenderKey: Hashable, Sendable {
     package var background: RGBAColor?
     package var effect: Effect
     package var channels: PixelChannels
+    package var launch: LaunchScene? = nil
 }

@@ -9,11 +9,14 @@ package struct RequirementTable: Hashable, Sendable, Decodable {
     package var title: String
     package var imageScales: [Scale]
     package var appIcon: AppIconRequirements
+    /// Legacy launch image slots and bar geometry; nil when the table has no `launch` section.
+    package var launch: LaunchRequirements?
 
     enum CodingKeys: String, CodingKey {
         case name, title
         case imageScales = "image-scales"
         case appIcon = "app-icon"
+        case launch
     }
 }
 

@@ -61,12 +61,14 @@ package struct AssetEntry: Hashable, Sendable {
 package enum AssetKind: Hashable, Sendable {
     case appIcon(AppIconSpec)
     case image(ImageSpec)
+    case launchImage(LaunchImageSpec)
 
     /// The `kind:` word in the manifest.
     package var keyword: String {
         switch self {
         case .appIcon: "app-icon"
         case .image: "image"
+        case .launchImage: "launch-image"
         }
     }
 }

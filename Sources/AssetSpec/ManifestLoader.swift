@@ -5,7 +5,7 @@ import Yams
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "assets"]
-    package static let kindNames = ["app-icon", "image"]
+    package static let kindNames = ["app-icon", "image", "launch-image"]
     static let appIconKeys = ["name", "kind", "source", "small-source", "background", "layout", "dark", "tinted"]
     static let imageKeys = ["name", "kind", "source", "size", "scales", "fit", "background"]
 
@@ -103,6 +103,9 @@ package enum ManifestLoader {
         case "image":
             reader.rejectUnknownKeys(allowed: imageKeys)
             entryKind = readImage(reader, directory: directory, sink: sink)
+        case "launch-image":
+            reader.rejectUnknownKeys(allowed: launchImageKeys)
+            entryKind = readLaunchImage(reader, directory: directory, sink: sink)
         default:
             entryKind = nil
         }

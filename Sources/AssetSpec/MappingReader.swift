@@ -26,7 +26,7 @@ package struct MappingReader {
     package let node: Node
     /// Names the mapping in messages; updated once the asset's name is known.
     package var context: String
-    private let sink: DiagnosticSink
+    let sink: DiagnosticSink
     private var pairs: [(key: Node, value: Node)] = []
 
     /// `context` names the mapping in messages (`asset "AppIcon"`, `the manifest`).

@@ -32,7 +32,7 @@ struct Pipeline {
         var failed: Set<String> = []
 
         // 1. Every source read and hashed once (bitmaps: pixel size from the header).
-        let sources = Array(Set(plan.jobs.map(\.source))).sorted { $0.path < $1.path }
+        let sources = Array(Set(plan.jobs.flatMap(\.allSources))).sorted { $0.path < $1.path }
         let readList = parallelMap(sources, threads: threads) { SourceLoader.read($0) }
         var read: [String: SourceBytes] = [:]
         for (source, result) in zip(sources, readList) {
@@ -62,7 +62,7 @@ struct Pipeline {
         var checkable: [RenderKey] = []
         for key in keys {
             let jobs = jobsByKey[key]!
-            guard let source = read[key.source] else {
+            guard let source = read[key.source], jobs[0].allSources.allSatisfy({ read[$0.path] != nil }) else {
                 failed.formUnion(jobs.map(\.output))
                 continue
             }
@@ -83,7 +83,7 @@ struct Pipeline {
             let encoder = BuildKey.makeEncoder()
             return chunk.map { key -> (String, [Data]?) in
                 let jobs = groups[key]!
-                let digest = BuildKey.digest(for: jobs[0], sourceDigest: sourceFacts[key.source]!.sha256, table: table,
+                let digest = BuildKey.digest(for: jobs[0], sourceDigest: BuildKey.sourceDigest(for: jobs[0]) { sourceFacts[$0]?.sha256 }, table: table,
                                              encoder: encoder)
                 guard !force else { return (digest, nil) }
                 var previous: [Data] = []
@@ -111,8 +111,8 @@ struct Pipeline {
         }
 
         PhaseTimer.shared.mark("keys and up-to-date check")
-        // 3. Decode or parse the sources that still have work, each once.
-        let needed = Array(Set(toRender.map(\.source))).sorted()
+        // 3. Decode or parse the sources that still have work, each once (templates are only hashed).
+        let needed = Array(Set(toRender.flatMap { jobsByKey[$0]![0].allSources }.filter { $0.format != .yaml }.map(\.path))).sorted()
         let readSources = read
         let decodedList = parallelMap(needed, threads: threads) { path in
             SourceLoader.decode(readSources[path]!)
@@ -125,9 +125,13 @@ struct Pipeline {
             }
         }
 
+        PhaseTimer.shared.mark("decode")
         // 4. Render and encode in parallel.
-        let renderable = toRender.filter { decoded[$0.source] != nil }
-        for key in toRender where decoded[key.source] == nil {
+        func drawable(_ key: RenderKey) -> Bool {
+            jobsByKey[key]![0].allSources.allSatisfy { $0.format == .yaml || decoded[$0.path] != nil }
+        }
+        let renderable = toRender.filter(drawable)
+        for key in toRender where !drawable(key) {
             failed.formUnion(jobsByKey[key]!.map(\.output))
         }
         let jobsFor = jobsByKey
@@ -135,7 +139,7 @@ struct Pipeline {
         let outcomes = parallelMap(renderable, threads: threads) { key -> Result<Data, Diagnostic> in
             let job = jobsFor[key]![0]
             do {
-                let bitmap = try Renderer.render(job, from: images[key.source]!)
+                let bitmap = try Renderer.render(job, sources: images)
                 return .success(try PNGCodec.encode(bitmap, channels: job.channels))
             } catch let error as RenderError {
                 return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
@@ -159,7 +163,7 @@ struct Pipeline {
             }
         }
 
-        PhaseTimer.shared.mark("decode and render")
+        PhaseTimer.shared.mark("render and encode")
         // 5. The catalog.
         let report = CatalogWriter.write(plan, files: files, failed: failed, previous: record)
         PhaseTimer.shared.mark("write catalog")
@@ -211,8 +215,12 @@ enum SourceLoader {
         return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256(data), pixels: pixels))
     }
 
+    /// Not for `.yaml` sources (launch templates), which are read and hashed but never drawn.
     static func decode(_ bytes: SourceBytes) -> Result<LoadedSource, Diagnostic> {
         switch bytes.source.format {
+        case .yaml:
+            return .failure(.error("a template is not an image", at: .file(bytes.source.displayPath),
+                                   fix: "internal error, please report"))
         case .png:
             do {
                 return .success(.bitmap(RasterImage(try PNGCodec.decode(bytes.data))))

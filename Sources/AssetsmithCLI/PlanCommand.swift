@@ -31,6 +31,7 @@ enum PlanDump {
         plan.jobs = plan.jobs.map { job in
             var job = job
             job.source.path = relative(job.source.path, to: base)
+            job.launch = job.launch?.mappingPaths { relative($0, to: base) }
             if var origin = job.origin {
                 origin.file = (origin.file as NSString).lastPathComponent
                 job.origin = origin

@@ -80,7 +80,11 @@ extension Inspection {
                 continue
             }
             if let facts {
-                let key = BuildKey.digest(for: job, sourceDigest: facts.sha, table: plan.table)
+                for other in job.allSources.dropFirst() where sourceFacts[other.path] == nil {
+                    sourceFacts[other.path] = FileManager.default.contents(atPath: other.path).map { (Digest.sha256($0), nil) }
+                }
+                let digest = BuildKey.sourceDigest(for: job) { path in (sourceFacts[path] ?? nil)?.sha }
+                let key = BuildKey.digest(for: job, sourceDigest: digest, table: plan.table)
                 if recorded.key != key {
                     let reason = recorded.sourceSHA256 != facts.sha
                         ? "source \"\(job.source.displayPath)\" changed since the last build"

@@ -1,0 +1,16 @@
+import AssetCore
+import AssetPlan
+
+extension Renderer {
+    /// Draws `job` from the loaded files it names, keyed by absolute path: a launch image from
+    /// every file of its scene, any other job from its `source` (as `render(_:from:)`).
+    package static func render(_ job: RenderJob, sources: [String: LoadedSource]) throws(RenderError) -> Bitmap {
+        if let scene = job.launch {
+            return try LaunchRenderer.render(job, scene, sources: sources)
+        }
+        guard let source = sources[job.source.path] else {
+            throw .unreadable(path: job.source.path, message: "the source was not loaded")
+        }
+        return try render(job, from: source)
+    }
+}

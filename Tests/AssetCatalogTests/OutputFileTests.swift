@@ -1,0 +1,48 @@
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import Foundation
+import Testing
+
+/// Files next to the catalog (the UILaunchScreen snippet): written, recorded, left alone when
+/// unchanged, never written over a file Assetsmith did not make, removed when stale.
+@Suite struct OutputFileTests {
+    static func plan(_ root: URL, _ files: [OutputFile]) -> Plan {
+        Plan(table: "ios18", outputDirectory: root.path, catalogFolder: "Assets.xcassets", jobs: [], entries: [],
+             outputFiles: files)
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("output-files-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test func writtenRecordedUnchangedThenRemoved() throws {
+        let root = try Self.temporaryDirectory()
+        let snippet = OutputFile(path: "Launch-UILaunchScreen.plist", asset: "Launch", text: "<plist/>\n")
+        let first = CatalogWriter.write(Self.plan(root, [snippet]), files: [:], failed: [])
+        #expect(first.written.contains("Launch-UILaunchScreen.plist") && first.diagnostics.isEmpty)
+        #expect(try String(contentsOf: root.appendingPathComponent("Launch-UILaunchScreen.plist"), encoding: .utf8) == "<plist/>\n")
+        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: root.path, catalogFolder: "Assets.xcassets"))
+        #expect(record?.outputFiles?["Launch-UILaunchScreen.plist"]?.asset == "Launch")
+
+        let second = CatalogWriter.write(Self.plan(root, [snippet]), files: [:], failed: [])
+        #expect(second.unchanged.contains("Launch-UILaunchScreen.plist") && !second.written.contains("Launch-UILaunchScreen.plist"))
+
+        let third = CatalogWriter.write(Self.plan(root, []), files: [:], failed: [])
+        #expect(third.removed == ["Launch-UILaunchScreen.plist"])
+        #expect(!FileManager.default.fileExists(atPath: root.appendingPathComponent("Launch-UILaunchScreen.plist").path))
+    }
+
+    @Test func aFileSomeoneElseMadeIsNotOverwritten() throws {
+        let root = try Self.temporaryDirectory()
+        let mine = root.appendingPathComponent("Launch-UILaunchScreen.plist")
+        try Data("hand made\n".utf8).write(to: mine)
+        let report = CatalogWriter.write(
+            Self.plan(root, [OutputFile(path: "Launch-UILaunchScreen.plist", asset: "Launch", text: "<plist/>\n")]),
+            files: [:], failed: [])
+        #expect(report.diagnostics.contains { $0.message.contains("was not written by assetsmith") })
+        #expect(try String(contentsOf: mine, encoding: .utf8) == "hand made\n")
+    }
+}
