@@ -15,6 +15,12 @@ package struct Plan: Hashable, Sendable, Codable {
     package var jobs: [RenderJob]
     /// Sorted by folder.
     package var entries: [CatalogEntry]
+    /// Warnings found while planning (HIG checks); not part of the JSON form.
+    package var warnings: [Diagnostic] = []
+
+    enum CodingKeys: String, CodingKey {
+        case table, outputDirectory, catalogFolder, jobs, entries
+    }
 
     package init(table: String, outputDirectory: String, catalogFolder: String,
                  jobs: [RenderJob], entries: [CatalogEntry]) {

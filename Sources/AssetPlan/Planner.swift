@@ -18,14 +18,21 @@ package enum Planner {
             switch asset.kind {
             case .appIcon(let spec): part = AppIconPlanner.plan(asset, spec, table: table)
             case .image(let spec): part = ImagePlanner.plan(asset, spec, table: table)
+            case .barGlyph(let spec): part = BarGlyphPlanner.plan(asset, spec, table: table)
+            case .tabIcon(let spec): part = TabIconPlanner.plan(asset, spec, table: table)
+            case .backIndicator(let spec): part = BackIndicatorPlanner.plan(asset, spec, table: table)
+            case .control(let spec): part = ControlPlanner.plan(asset, spec, table: table)
             }
             jobs += part.jobs
             entries += part.entries
             diagnostics += part.diagnostics
         }
+        diagnostics += TabBarChecks.check(manifest)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
-        return Plan(table: table.name, outputDirectory: manifest.outputDirectory,
-                    catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries)
+        var plan = Plan(table: table.name, outputDirectory: manifest.outputDirectory,
+                        catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries)
+        plan.warnings = diagnostics
+        return plan
     }
 
     static func sourceRef(_ file: SourceFile) -> SourceRef {

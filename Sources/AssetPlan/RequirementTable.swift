@@ -9,9 +9,11 @@ package struct RequirementTable: Hashable, Sendable, Decodable {
     package var title: String
     package var imageScales: [Scale]
     package var appIcon: AppIconRequirements
+    /// Bar glyph, tab icon and back indicator boxes; nil in tables of eras without them.
+    package var glyphs: GlyphRequirements?
 
     enum CodingKeys: String, CodingKey {
-        case name, title
+        case name, title, glyphs
         case imageScales = "image-scales"
         case appIcon = "app-icon"
     }
