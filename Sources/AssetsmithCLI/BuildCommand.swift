@@ -24,7 +24,8 @@ struct BuildCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         let start = Date()
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
-        let result = Pipeline(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount).build(plan)
+        var result = Pipeline(threads: jobs ?? ProcessInfo.processInfo.activeProcessorCount).build(plan)
+        result.diagnostics = plan.warnings + result.diagnostics
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report

@@ -32,6 +32,9 @@ struct Pipeline {
             }
         }
 
+        // 1b. Template glyph sources checked once per asset (rule 7).
+        diagnostics += inspectGlyphSources(plan, loaded: loaded)
+
         // 2. Every distinct output once; refuse upscaling before any pixel is drawn.
         var keys: [RenderKey] = []
         var jobsByKey: [RenderKey: [RenderJob]] = [:]
@@ -96,6 +99,25 @@ struct Pipeline {
         diagnostics += report.diagnostics
         let failedJobs = plan.jobs.filter { failed.contains($0.output) }.count
         return BuildResult(report: report, diagnostics: diagnostics, failedJobs: failedJobs)
+    }
+}
+
+extension Pipeline {
+    /// Warnings for template glyph sources with a background or more than one colour.
+    func inspectGlyphSources(_ plan: Plan, loaded: [String: LoadedFile]) -> [Diagnostic] {
+        var seen: Set<[String]> = []
+        var pairs: [(String, SourceRef)] = []
+        for job in plan.jobs {
+            guard case .glyph(let treatment) = job.effect, treatment.template,
+                  seen.insert([job.asset, job.source.path]).inserted else { continue }
+            pairs.append((job.asset, job.source))
+        }
+        let results = parallelMap(pairs.map { [$0.0, $0.1.path, $0.1.displayPath] }, threads: threads) { item -> [Diagnostic] in
+            let asset = item[0], path = item[1], displayPath = item[2]
+            guard let file = loaded[path], let inspection = try? GlyphInspector.inspect(file.image) else { return [] }
+            return GlyphInspector.diagnostics(inspection, asset: asset, displayPath: displayPath)
+        }
+        return results.flatMap { $0 }
     }
 }
 
