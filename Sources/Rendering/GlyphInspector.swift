@@ -42,15 +42,30 @@ package enum GlyphInspector {
                 opaqueEdge = false
             }
         }
-        var colours: Set<UInt16> = []
-        let ignore = backdrop.map { (Int($0.red) >> 4, Int($0.green) >> 4, Int($0.blue) >> 4) }
-        for i in stride(from: 0, to: bitmap.pixels.count, by: 4) where bitmap.pixels[i + 3] == 255 {
-            let r = Int(bitmap.pixels[i]) >> 4, g = Int(bitmap.pixels[i + 1]) >> 4, b = Int(bitmap.pixels[i + 2]) >> 4
-            if let ignore, abs(r - ignore.0) <= 1, abs(g - ignore.1) <= 1, abs(b - ignore.2) <= 1 { continue }
-            colours.insert(UInt16(r << 8 | g << 4 | b))
-            if colours.count > 64 { break }
+        // Colours of opaque foreground pixels, 4 bits a channel, counted only where the four
+        // neighbours have the same colour (so the blends along anti-aliased edges do not count);
+        // a colour counts when it covers at least 1 % of those pixels.
+        let w = bitmap.width, h = bitmap.height
+        func key(_ x: Int, _ y: Int) -> Int {
+            let i = (y * w + x) * 4
+            guard bitmap.pixels[i + 3] == 255 else { return -1 }
+            return (Int(bitmap.pixels[i]) >> 4) << 8 | (Int(bitmap.pixels[i + 1]) >> 4) << 4 | Int(bitmap.pixels[i + 2]) >> 4
         }
-        return Inspection(backdrop: backdrop, opaqueBackground: opaqueEdge && backdrop == nil, colourCount: colours.count)
+        let ignore = backdrop.map { (Int($0.red) >> 4) << 8 | (Int($0.green) >> 4) << 4 | Int($0.blue) >> 4 }
+        var counts: [Int: Int] = [:]
+        var total = 0
+        for y in 1..<max(1, h - 1) {
+            for x in 1..<max(1, w - 1) {
+                let k = key(x, y)
+                guard k >= 0, k != ignore, key(x - 1, y) == k, key(x + 1, y) == k, key(x, y - 1) == k,
+                      key(x, y + 1) == k else { continue }
+                counts[k, default: 0] += 1
+                total += 1
+            }
+        }
+        let floor = max(4, total / 100)
+        let colourCount = counts.values.filter { $0 >= floor }.count
+        return Inspection(backdrop: backdrop, opaqueBackground: opaqueEdge && backdrop == nil, colourCount: colourCount)
     }
 
     /// The warnings for `asset` whose template source `displayPath` was inspected.

@@ -237,7 +237,7 @@ import Testing
               background: "#7A7A7E"
             """)
         #expect(lowContrast.warnings.map(\.description) == [
-            "test.yml:7:9: warning: tab bar tint #8A8A8E and background #7A7A7E differ by 18 % in luminance, less than 50 %\n"
+            "test.yml:7:9: warning: tab bar tint #8A8A8E and background #7A7A7E differ by 20 % in luminance, less than 50 %\n"
                 + "  fix: make the tint much lighter or darker than the background (check the bar in greyscale, rule 23)",
             "test.yml:8:20: warning: selected tint #8A8A8E and unselected tint #9A9A9E differ by 18 % in luminance, less than 50 %\n"
                 + "  fix: make the unselected tint much lighter or darker than the selected one (rule 23)",

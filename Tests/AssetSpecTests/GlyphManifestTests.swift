@@ -82,7 +82,7 @@ import Testing
                 + "  fix: write a plain number such as 1.5",
             "m.yml:12:29: error: unknown key \"middle\" in \"cap-insets\" of asset \"Button\"\n"
                 + "  fix: known keys are \"top\", \"left\", \"bottom\", \"right\"",
-            "m.yml:12:21: error: \"left\" in \"cap-insets\" of asset \"Button\" is \"-2\", not a number of points from 0 to 4096\n"
+            "m.yml:12:25: error: \"left\" in \"cap-insets\" of asset \"Button\" is \"-2\", not a number of points from 0 to 4096\n"
                 + "  fix: write a plain number such as 1.5",
             "m.yml:14:9: error: \"tint\" in \"tab-bar\" is \"blue\", not a colour\n"
                 + "  fix: write it as \"#RRGGBB\" or \"#RRGGBBAA\" in hexadecimal, quoted (e.g. \"#1E6FD9\")",

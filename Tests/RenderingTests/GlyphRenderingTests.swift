@@ -93,7 +93,7 @@ import Testing
         #expect(Self.alpha(mask, 47, 24) == 255, "right of the chevron is opaque")
         #expect(Self.alpha(mask, 1, 24) == 0, "left of the chevron's point is clear")
         for i in stride(from: 3, to: chevron.pixels.count, by: 4) {
-            #expect(mask.pixels[i] + 2 >= chevron.pixels[i], "the mask contains the chevron")
+            #expect(Int(mask.pixels[i]) + 2 >= Int(chevron.pixels[i]), "the mask contains the chevron")
         }
     }
 
@@ -111,7 +111,16 @@ import Testing
         }
         #expect(abs(Self.totalAlpha(plain) - Self.totalAlpha(snapped)) <= 255 * 2, "the area is kept")
         if let folder = ProcessInfo.processInfo.environment["GLYPH_CROPS_DIR"] {
-            for (name, image) in [("offgrid-before", plain), ("offgrid-after", snapped)] {
+            var crops = [("offgrid-before", plain), ("offgrid-after", snapped)]
+            for (file, side) in [("share", 24), ("home", 23), ("plus", 18)] {
+                let path = "../../../Assets/Glyphs/\(file).svg"
+                for snap in [false, true] {
+                    crops.append(("\(file)-\(side)-\(snap ? "after" : "before")",
+                                  try RenderingFixtures.render(path, PixelSize(width: side, height: side), fit: .contain,
+                                                               effect: .glyph(GlyphTreatment(form: .drawn, snap: snap)))))
+                }
+            }
+            for (name, image) in crops {
                 try PNGCodec.encode(image, channels: .rgba).write(to: URL(fileURLWithPath: folder + "/\(name).png"))
             }
         }
