@@ -260,3 +260,19 @@ import Testing
         #expect(fine.warnings.isEmpty)
     }
 }
+
+/// The plan's JSON form keeps every effect, plain and with parameters.
+@Suite struct EffectCodingTests {
+    @Test(arguments: [Effect.none, .greyscale, .glyph(GlyphTreatment(form: .outline, outlineWidth: 4.5)),
+                      .glyph(GlyphTreatment(form: .transitionMask, template: false, snap: false)),
+                      .tone(ToneAdjustment(brightness: 0.7, opacity: 1))])
+    func roundTrips(effect: Effect) throws {
+        let data = try JSONEncoder().encode([effect])
+        #expect(try JSONDecoder().decode([Effect].self, from: data) == [effect])
+    }
+
+    @Test func plainEffectsStayStrings() throws {
+        let text = String(decoding: try JSONEncoder().encode([Effect.none, .greyscale]), as: UTF8.self)
+        #expect(text == #"["none","greyscale"]"#)
+    }
+}
