@@ -18,6 +18,12 @@ package struct Plan: Hashable, Sendable, Codable {
     /// Files written next to the catalog in the output folder (an Info.plist snippet); sorted by
     /// path. nil when there are none, so plans without them encode as before.
     package var outputFiles: [OutputFile]?
+    /// Warnings found while planning (HIG checks); not part of the JSON form.
+    package var warnings: [Diagnostic] = []
+
+    enum CodingKeys: String, CodingKey {
+        case table, outputDirectory, catalogFolder, jobs, entries, outputFiles
+    }
 
     package init(table: String, outputDirectory: String, catalogFolder: String,
                  jobs: [RenderJob], entries: [CatalogEntry], outputFiles: [OutputFile] = []) {

@@ -21,16 +21,23 @@ package enum Planner {
             case .image(let spec): part = ImagePlanner.plan(asset, spec, table: table)
             case .launchImage(let spec):
                 part = LaunchPlanner.plan(asset, spec, table: table, tableDirectories: tableDirectories)
+            case .barGlyph(let spec): part = BarGlyphPlanner.plan(asset, spec, table: table)
+            case .tabIcon(let spec): part = TabIconPlanner.plan(asset, spec, table: table)
+            case .backIndicator(let spec): part = BackIndicatorPlanner.plan(asset, spec, table: table)
+            case .control(let spec): part = ControlPlanner.plan(asset, spec, table: table)
             }
             jobs += part.jobs
             entries += part.entries
             diagnostics += part.diagnostics
             outputFiles += part.outputFiles
         }
+        diagnostics += TabBarChecks.check(manifest)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
-        return Plan(table: table.name, outputDirectory: manifest.outputDirectory,
-                    catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries,
-                    outputFiles: outputFiles)
+        var plan = Plan(table: table.name, outputDirectory: manifest.outputDirectory,
+                        catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries,
+                        outputFiles: outputFiles)
+        plan.warnings = diagnostics
+        return plan
     }
 
     static func sourceRef(_ file: SourceFile) -> SourceRef {

@@ -75,10 +75,15 @@ package struct SourceRef: Hashable, Sendable, Codable, CustomStringConvertible {
 }
 
 /// Pixel operations applied after the source is drawn (and flattened, when a background is set).
-package enum Effect: String, Hashable, Sendable, Codable {
+package enum Effect: Hashable, Sendable {
     case none
     /// Luminance only (R = G = B), alpha kept: the iOS 18 tinted app icon.
     case greyscale
+    /// A glyph: drawn supersampled, snapped to the pixel grid, reshaped (filled, outline,
+    /// transition mask) and written as an alpha mask or in its own colours. See `GlyphTreatment`.
+    case glyph(GlyphTreatment)
+    /// A control state: colours scaled by `brightness`, alpha by `opacity`. See `ToneAdjustment`.
+    case tone(ToneAdjustment)
 }
 
 /// The inputs that decide a job's pixels and bytes. Equal keys give identical PNG files.

@@ -11,9 +11,11 @@ package struct RequirementTable: Hashable, Sendable, Decodable {
     package var appIcon: AppIconRequirements
     /// Legacy launch image slots and bar geometry; nil when the table has no `launch` section.
     package var launch: LaunchRequirements?
+    /// Bar glyph, tab icon and back indicator boxes; nil in tables of eras without them.
+    package var glyphs: GlyphRequirements?
 
     enum CodingKeys: String, CodingKey {
-        case name, title
+        case name, title, glyphs
         case imageScales = "image-scales"
         case appIcon = "app-icon"
         case launch

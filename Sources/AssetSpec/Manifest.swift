@@ -21,6 +21,8 @@ package struct Manifest: Hashable, Sendable {
     package var catalogName: String
     /// Assets in manifest order.
     package var assets: [AssetEntry]
+    /// Top-level `tab-bar:` colours and idiom, if given.
+    package var tabBar: TabBarSpec?
 
     package init(file: String, directory: String, table: Located<String>, outputDirectory: String,
                  catalogName: String, assets: [AssetEntry]) {
@@ -62,6 +64,10 @@ package enum AssetKind: Hashable, Sendable {
     case appIcon(AppIconSpec)
     case image(ImageSpec)
     case launchImage(LaunchImageSpec)
+    case barGlyph(BarGlyphSpec)
+    case tabIcon(TabIconSpec)
+    case backIndicator(BackIndicatorSpec)
+    case control(ControlSpec)
 
     /// The `kind:` word in the manifest.
     package var keyword: String {
@@ -69,6 +75,10 @@ package enum AssetKind: Hashable, Sendable {
         case .appIcon: "app-icon"
         case .image: "image"
         case .launchImage: "launch-image"
+        case .barGlyph: "bar-glyph"
+        case .tabIcon: "tab-icon"
+        case .backIndicator: "back-indicator"
+        case .control: "control"
         }
     }
 }

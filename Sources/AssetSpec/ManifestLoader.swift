@@ -4,8 +4,8 @@ import Yams
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
-    package static let topLevelKeys = ["table", "output", "catalog", "assets"]
-    package static let kindNames = ["app-icon", "image", "launch-image"]
+    package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar"]
+    package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
     static let appIconKeys = ["name", "kind", "source", "small-source", "background", "layout", "dark", "tinted"]
     static let imageKeys = ["name", "kind", "source", "size", "scales", "fit", "background"]
 
@@ -78,12 +78,15 @@ package enum ManifestLoader {
                        fix: "add `assets:` with at least one item")
         }
 
+        let tabBar = readTabBar(top, sink: sink)
         if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
         let outputFolder = outputOverride ?? output?.value ?? "Output"
         let outputBase = outputOverride != nil ? FileManager.default.currentDirectoryPath : directory
-        return Manifest(file: file, directory: directory, table: table!,
-                        outputDirectory: absolutePath(outputFolder, relativeTo: outputBase),
-                        catalogName: catalog?.value ?? "Assets", assets: assets)
+        var manifest = Manifest(file: file, directory: directory, table: table!,
+                                outputDirectory: absolutePath(outputFolder, relativeTo: outputBase),
+                                catalogName: catalog?.value ?? "Assets", assets: assets)
+        manifest.tabBar = tabBar
+        return manifest
     }
 
     private static func readAsset(_ node: Node, directory: String, sink: DiagnosticSink) -> AssetEntry? {
@@ -106,6 +109,8 @@ package enum ManifestLoader {
         case "launch-image":
             reader.rejectUnknownKeys(allowed: launchImageKeys)
             entryKind = readLaunchImage(reader, directory: directory, sink: sink)
+        case "bar-glyph", "tab-icon", "back-indicator", "control":
+            entryKind = readGlyph(kind!.value, reader, directory: directory, sink: sink)
         default:
             entryKind = nil
         }

@@ -36,7 +36,8 @@ struct BuildCommand: ParsableCommand {
         PhaseTimer.shared.mark("start")
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         PhaseTimer.shared.mark("manifest and plan")
-        let result = Pipeline(threads: render.threads, force: force).build(plan)
+        var result = Pipeline(threads: render.threads, force: force).build(plan)
+        result.diagnostics = plan.warnings + result.diagnostics
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report
@@ -50,7 +51,7 @@ struct BuildCommand: ParsableCommand {
         writeFileLists(manifest: manifest, plan: plan, printer: printer)
         var previewFailed = false
         if preview {
-            let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics)
+            let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics, style: PreviewWriter.style(manifest))
             printer.print(problems)
             previewFailed = problems.hasErrors
             printer.line("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")

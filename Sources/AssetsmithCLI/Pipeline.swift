@@ -43,6 +43,14 @@ struct Pipeline {
         }
 
         PhaseTimer.shared.mark("read sources")
+
+        // 1b. Template glyph sources are decoded and checked on every build, up to date or not,
+        // so that a warning (and --strict) does not depend on what the last build left behind.
+        var decoded: [String: LoadedSource] = [:]
+        let glyphChecks = glyphSourceChecks(plan)
+        let glyphSources = Array(Set(glyphChecks.map(\.source.path))).filter { read[$0] != nil }.sorted()
+        decode(glyphSources, from: read, into: &decoded, diagnostics: &diagnostics)
+        diagnostics += inspect(glyphChecks, decoded: decoded)
         // 2. Group jobs with identical pixels; refuse upscaling; skip what is up to date.
         var keys: [RenderKey] = []
         var jobsByKey: [RenderKey: [RenderJob]] = [:]
@@ -112,18 +120,9 @@ struct Pipeline {
 
         PhaseTimer.shared.mark("keys and up-to-date check")
         // 3. Decode or parse the sources that still have work, each once (templates are only hashed).
-        let needed = Array(Set(toRender.flatMap { jobsByKey[$0]![0].allSources }.filter { $0.format != .yaml }.map(\.path))).sorted()
-        let readSources = read
-        let decodedList = parallelMap(needed, threads: threads) { path in
-            SourceLoader.decode(readSources[path]!)
-        }
-        var decoded: [String: LoadedSource] = [:]
-        for (path, result) in zip(needed, decodedList) {
-            switch result {
-            case .success(let image): decoded[path] = image
-            case .failure(let diagnostic): diagnostics.append(diagnostic)
-            }
-        }
+        let needed = Array(Set(toRender.flatMap { jobsByKey[$0]![0].allSources }.filter { $0.format != .yaml }.map(\.path)))
+            .filter { decoded[$0] == nil }.sorted()
+        decode(needed, from: read, into: &decoded, diagnostics: &diagnostics)
 
         PhaseTimer.shared.mark("decode")
         // 4. Render and encode in parallel.
@@ -171,6 +170,39 @@ struct Pipeline {
         let failedJobs = plan.jobs.filter { failed.contains($0.output) }.count
         return BuildResult(report: report, diagnostics: diagnostics, rendered: rendered, upToDate: upToDate,
                            failedJobs: failedJobs)
+    }
+
+    /// Decodes or parses `paths` in parallel, each once.
+    private func decode(_ paths: [String], from read: [String: SourceBytes], into decoded: inout [String: LoadedSource],
+                        diagnostics: inout [Diagnostic]) {
+        let results = parallelMap(paths, threads: threads) { path in SourceLoader.decode(read[path]!) }
+        for (path, result) in zip(paths, results) {
+            switch result {
+            case .success(let image): decoded[path] = image
+            case .failure(let diagnostic): diagnostics.append(diagnostic)
+            }
+        }
+    }
+
+    /// One (asset, source) pair per template glyph source (rule 7: transparent, one colour).
+    private func glyphSourceChecks(_ plan: Plan) -> [(asset: String, source: SourceRef)] {
+        var seen: Set<[String]> = []
+        var checks: [(asset: String, source: SourceRef)] = []
+        for job in plan.jobs {
+            guard case .glyph(let treatment) = job.effect, treatment.template,
+                  seen.insert([job.asset, job.source.path]).inserted else { continue }
+            checks.append((job.asset, job.source))
+        }
+        return checks
+    }
+
+    /// Warnings for template glyph sources with a background or more than one colour.
+    private func inspect(_ checks: [(asset: String, source: SourceRef)], decoded: [String: LoadedSource]) -> [Diagnostic] {
+        let items = checks.map { [$0.asset, $0.source.path, $0.source.displayPath] }
+        return parallelMap(items, threads: threads) { item -> [Diagnostic] in
+            guard let image = decoded[item[1]], let inspection = try? GlyphInspector.inspect(image) else { return [] }
+            return GlyphInspector.diagnostics(inspection, asset: item[0], displayPath: item[2])
+        }.flatMap { $0 }
     }
 
     /// The bytes of `output` when the record says the previous build wrote them with this same key

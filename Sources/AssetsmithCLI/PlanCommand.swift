@@ -14,6 +14,7 @@ struct PlanCommand: ParsableCommand {
     func run() throws {
         let printer = DiagnosticPrinter()
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        printer.print(plan.warnings)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(PlanDump.portable(plan, relativeTo: manifest.directory))

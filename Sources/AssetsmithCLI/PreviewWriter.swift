@@ -2,6 +2,7 @@ import ArgumentParser
 import AssetCatalog
 import AssetCore
 import AssetPlan
+import AssetSpec
 import Foundation
 import PNGCodec
 import Preview
@@ -58,6 +59,15 @@ enum PreviewWriter {
         return problems
     }
 
+    /// The mock colours: the manifest's `tab-bar` colours where given, the system's otherwise.
+    static func style(_ manifest: Manifest) -> PreviewStyle {
+        var style = PreviewStyle()
+        if let tint = manifest.tabBar?.tint?.value { style.tint = tint }
+        if let unselected = manifest.tabBar?.unselectedTint?.value { style.unselectedTint = unselected }
+        if let background = manifest.tabBar?.background?.value { style.barBackground = background }
+        return style
+    }
+
     /// The asset a diagnostic concerns: its location, or an asset name quoted in its message.
     static func assetName(of diagnostic: Diagnostic, in catalog: PreviewCatalog) -> String? {
         if case .asset(let name, _) = diagnostic.location { return name }
@@ -75,8 +85,8 @@ struct PreviewCommand: ParsableCommand {
 
     func run() throws {
         let printer = DiagnosticPrinter()
-        let (_, plan) = try Loading.manifestAndPlan(options, printer: printer)
-        let problems = PreviewWriter.write(plan: plan, diagnostics: [])
+        let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        let problems = PreviewWriter.write(plan: plan, diagnostics: plan.warnings, style: PreviewWriter.style(manifest))
         printer.print(problems)
         printer.line("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
         if problems.hasErrors { throw ExitCode(1) }

@@ -67,10 +67,12 @@ package struct PreviewCatalog: Sendable {
         return PreviewCatalog(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension, sets: sets)
     }
 
-    /// Tab pairs: template imagesets `X` with a sibling `X.selected`, in name order.
+    /// Tab pairs: template imagesets `X` with a sibling `X.selected`, in name order (a control's
+    /// `X.selected` state is not a tab: controls are not templates and have `X.highlighted`).
     package var tabPairs: [(unselected: Set, selected: Set)] {
         sets.compactMap { set in
-            guard set.type == "imageset", !set.name.hasSuffix(".selected"),
+            guard set.type == "imageset", set.isTemplate, !set.name.hasSuffix(".selected"),
+                  self.set(named: set.name + ".highlighted") == nil,
                   let selected = self.set(named: set.name + ".selected") else { return nil }
             return (set, selected)
         }

@@ -63,8 +63,9 @@ package enum PreviewSheet {
         if !bars.isEmpty { sections.append(try greyscale(bars, style: style)) }
         let launch = catalog.sets.filter { $0.type == "launchimage" && !$0.images.isEmpty }
         for set in launch { sections.append(try launchImages(set)) }
-        let others = catalog.sets.filter { $0.type == "imageset" && !$0.isTemplate && !$0.images.isEmpty
-            && !$0.name.hasSuffix(".selected") && !$0.name.hasSuffix(".mask") && catalog.set(named: $0.name + ".selected") == nil }
+        let shown = Set(pairs.flatMap { [$0.unselected.name, $0.selected.name] } + catalog.barGlyphs.map(\.name)
+            + catalog.backIndicators.flatMap { [$0.name, $0.name + ".mask"] })
+        let others = catalog.sets.filter { $0.type == "imageset" && !$0.images.isEmpty && !shown.contains($0.name) }
         if !others.isEmpty { sections.append(try images(others, notes: notes)) }
         return sections
     }
@@ -219,8 +220,9 @@ package enum PreviewSheet {
                 let color = selected ? style.tint : style.unselectedTint
                 let opacity = disabled ? 0.35 : 1
                 let centre = barX + itemWidth * (Double(index) + 0.5)
-                let title = pair.unselected.name
-                let fontSize = (device.inline ? 13 : 10) * s
+                let fontSize = (device.inline ? (device.compact ? 11 : 13) : 10) * s
+                let title = fitted(tabTitle(pair.unselected.name), width: itemWidth * (device.inline ? 0.55 : 0.9),
+                                   size: fontSize, canvas: canvas)
                 let titleWidth = canvas.textWidth(title, size: fontSize)
                 var glyphRight = centre
                 if let image = set.image(scale: scale, compact: device.compact) {
@@ -411,6 +413,23 @@ package enum PreviewSheet {
             }
         }
         return PreviewSection(title: "Images", picture: try canvas.bitmap(), lines: lines)
+    }
+
+    /// A tab's title in the mock: its asset name without a leading "Tab" (`TabHome` → `Home`).
+    static func tabTitle(_ name: String) -> String {
+        let rest = name.dropFirst(3)
+        return name.hasPrefix("Tab") && rest.first?.isUppercase == true ? String(rest) : name
+    }
+
+    /// `text`, shortened with "…" until it fits `width` at `size`.
+    static func fitted(_ text: String, width: Double, size: Double, canvas: SheetCanvas) -> String {
+        guard canvas.textWidth(text, size: size) > width else { return text }
+        var shortened = text
+        while shortened.count > 1 {
+            shortened.removeLast()
+            if canvas.textWidth(shortened + "…", size: size) <= width { return shortened + "…" }
+        }
+        return shortened
     }
 
     static func note(prefix note: PreviewNote) -> String { note.isError ? "error:" : "warning:" }

@@ -28,6 +28,7 @@ package enum Renderer {
               (1...CairoCanvas.maximumSide).contains(box.height) else {
             throw .outputSize(box)
         }
+        if case .glyph(let treatment) = job.effect { return try GlyphRenderer.render(job, treatment, from: source) }
         var bitmap: Bitmap
         switch source {
         case .vector(let image):
@@ -45,6 +46,8 @@ package enum Renderer {
         switch job.effect {
         case .none: break
         case .greyscale: bitmap.applyGreyscale()
+        case .glyph: break
+        case .tone(let tone): bitmap.applyTone(tone)
         }
         return bitmap
     }

@@ -25,11 +25,15 @@ extension Inspection {
         var byName: [String: CatalogSet] = [:]
         for set in imageSets where byName[set.name] == nil { byName[set.name] = set }
         var glyphs: [String: String] = [:] // set path → why it is a glyph
+        var masks: Set<String> = []          // transition masks: opaque beside the chevron by design
 
         for set in imageSets {
             for kind in Self.pairKinds {
                 if set.name.hasSuffix(kind.suffix) {
                     let baseName = String(set.name.dropLast(kind.suffix.count))
+                    // A control's states (`X`, `X.highlighted`, `X.selected`, `X.disabled`) are not a tab pair.
+                    if kind.suffix == ".selected", byName[baseName + ".highlighted"] != nil { continue }
+                    if kind.suffix == ".mask" { masks.insert(set.path) }
                     glyphs[set.path] = "the \(kind.partner) of \"\(baseName)\""
                     if let base = byName[baseName] {
                         glyphs[base.path] = "the \(kind.base) of \"\(set.name)\""
@@ -52,7 +56,7 @@ extension Inspection {
                         + (intent.map { "\"\($0)\"" } ?? "not set") + "; bar glyphs are template images",
                     fix: "set \"properties\" : { \"template-rendering-intent\" : \"template\" }")
             }
-            guard glyphs[set.path] != nil || intent == "template" else { continue }
+            guard glyphs[set.path] != nil || intent == "template", !masks.contains(set.path) else { continue }
             for (_, fields) in set.images {
                 guard let name = fields["filename"]?.stringValue, exists(name, in: set),
                       (name as NSString).pathExtension.lowercased() == "png",

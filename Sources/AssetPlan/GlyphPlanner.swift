@@ -1,0 +1,71 @@
+import AssetCore
+import AssetSpec
+
+/// What the glyph planners share: the table's glyph section, and the jobs and Contents.json
+/// entries of one imageset holding a regular and, optionally, a compact (`height-class`) size.
+enum GlyphPlanner {
+    /// A size class of a glyph imageset.
+    enum SizeClass: String {
+        case regular
+        case compact
+    }
+
+    /// The table's glyph section, or an error naming the table.
+    static func requirements(_ asset: AssetEntry, table: RequirementTable,
+                             part: inout AssetPlanPart) -> GlyphRequirements? {
+        if let glyphs = table.glyphs { return glyphs }
+        part.diagnostics.append(.error(
+            "requirement table \"\(table.name)\" has no glyph sizes, so \(asset.kind.keyword) \"\(asset.name)\" cannot be planned",
+            at: .source(asset.location), fix: "use table ios7 or later (e.g. `table: ios18`)"))
+        return nil
+    }
+
+    /// Jobs and `images` entries for one imageset: every size at every scale.
+    /// Files are `<set><-compact><@scale>.png`; compact entries carry `"height-class" : "compact"`.
+    static func imageset(_ asset: AssetEntry, setName: String, source: SourceFile,
+                         sizes: [(SizeClass, PointSize)], scales: [Scale], effect: Effect,
+                         part: inout AssetPlanPart) -> [JSONValue] {
+        let folder = setName + ".imageset"
+        var images: [JSONValue] = []
+        for (sizeClass, size) in sizes {
+            for scale in scales {
+                guard let pixels = size.pixels(at: scale) else {
+                    part.diagnostics.append(.error(
+                        "\(asset.kind.keyword) \"\(asset.name)\" is \(size) pt (\(sizeClass.rawValue)), which is not a whole number of pixels at \(scale)",
+                        at: .source(asset.location),
+                        fix: "use a point size that gives whole pixels at every scale"))
+                    continue
+                }
+                let suffix = sizeClass == .compact ? "-compact" : ""
+                let file = setName + suffix + scale.fileSuffix + ".png"
+                part.jobs.append(RenderJob(
+                    output: folder + "/" + file, asset: asset.name,
+                    slot: "\(setName) \(sizeClass.rawValue) \(size)pt \(scale)", scale: scale,
+                    source: Planner.sourceRef(source), pixelSize: pixels, fit: .contain, background: nil,
+                    effect: effect, channels: .rgba, origin: source.location))
+                var image: [String: JSONValue] = ["filename": .string(file), "idiom": "universal",
+                                                  "scale": .string(scale.rawValue)]
+                if sizeClass == .compact { image["height-class"] = "compact" }
+                images.append(.object(image))
+            }
+        }
+        return images
+    }
+
+    /// Contents.json of a glyph imageset with its template rendering intent.
+    static func contents(_ images: [JSONValue], template: Bool) -> JSONValue {
+        ["images": .array(images), "info": CatalogEntry.info,
+         "properties": ["template-rendering-intent": .string(template ? "template" : "original")]]
+    }
+
+    /// A warning when `size` exceeds the table's `maximum` (both in points).
+    static func checkMaximum(_ asset: AssetEntry, size: Located<PointSize>?, maximum: String,
+                             box: String, table: RequirementTable, part: inout AssetPlanPart) {
+        guard let size, let max = PointSize(parsing: maximum),
+              size.value.width > max.width || size.value.height > max.height else { return }
+        part.diagnostics.append(.warning(
+            "\(asset.kind.keyword) \"\(asset.name)\" is \(size.value) pt, larger than the \(max) pt maximum of table \"\(table.name)\"",
+            at: .source(size.location),
+            fix: "use a size of at most \(max) pt, or leave \"size\" out for the \(box) pt box"))
+    }
+}

@@ -1,0 +1,48 @@
+import AssetCore
+
+/// How a glyph job is drawn (`Effect.glyph`). Rendering draws the source supersampled, measures
+/// its coverage, moves it so straight edges land on pixel boundaries (`snap`), reshapes it
+/// (`form`) and averages it down; a template keeps only the coverage (black with alpha).
+package struct GlyphTreatment: Hashable, Sendable, Codable {
+    /// What is made of the drawing's coverage.
+    package enum Form: String, Hashable, Sendable, Codable {
+        /// As drawn.
+        case drawn
+        /// Every region the outline encloses made solid (flood fill from the outside); gaps
+        /// open to the outside stay open.
+        case filled
+        /// An inner stroke of `outlineWidth` output pixels along every edge (erosion subtracted).
+        case outline
+        /// A back indicator's transition mask: the chevron and everything to its right in each row.
+        case transitionMask = "transition-mask"
+    }
+
+    package var form: Form
+    /// Output pixels; used by `.outline` only.
+    package var outlineWidth: Double?
+    /// True: alpha mask (colour dropped, a flat backdrop keyed out). False: original colours.
+    package var template: Bool
+    /// True: translate by the fractional offset of the coverage's bounding box so axis-aligned
+    /// edges fall on pixel boundaries.
+    package var snap: Bool
+
+    package init(form: Form, outlineWidth: Double? = nil, template: Bool = true, snap: Bool = true) {
+        self.form = form
+        self.outlineWidth = outlineWidth
+        self.template = template
+        self.snap = snap
+    }
+}
+
+/// A control state derived from the normal image (`Effect.tone`).
+package struct ToneAdjustment: Hashable, Sendable, Codable {
+    /// Colour channels are multiplied by this (0.7 darkens by 30 %).
+    package var brightness: Double
+    /// Alpha is multiplied by this (0.38 for disabled).
+    package var opacity: Double
+
+    package init(brightness: Double, opacity: Double) {
+        self.brightness = brightness
+        self.opacity = opacity
+    }
+}

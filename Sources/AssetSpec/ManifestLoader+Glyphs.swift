@@ -1,0 +1,131 @@
+import AssetCore
+import Foundation
+import Yams
+
+/// Reading of the glyph kinds (`bar-glyph`, `tab-icon`, `back-indicator`, `control`) and of the
+/// top-level `tab-bar:` section.
+extension ManifestLoader {
+    static let barGlyphKeys = ["name", "kind", "source", "size", "compact-size", "rendering", "scales"]
+    static let tabIconKeys = ["name", "kind", "source", "selected-source", "shape", "outline-width", "group", "scales"]
+    static let backIndicatorKeys = ["name", "kind", "source", "mask-source", "size", "scales"]
+    static let controlKeys = ["name", "kind", "source", "highlighted-source", "selected-source", "disabled-source",
+                              "size", "cap-insets", "center", "scales"]
+    static let tabBarKeys = ["tint", "unselected-tint", "background", "idiom"]
+    static let capInsetKeys = ["top", "left", "bottom", "right"]
+
+    static func readGlyph(_ kind: String, _ reader: MappingReader, directory: String,
+                          sink: DiagnosticSink) -> AssetKind? {
+        switch kind {
+        case "bar-glyph":
+            reader.rejectUnknownKeys(allowed: barGlyphKeys)
+            let source = reader.sourceFile("source", relativeTo: directory, required: true)
+            let size = reader.pointSize("size")
+            let compact = reader.pointSize("compact-size")
+            let rendering = reader.choice("rendering", from: GlyphRendering.allCases.map(\.rawValue))
+            let scales = reader.scales("scales")
+            guard let source else { return nil }
+            return .barGlyph(BarGlyphSpec(source: source, size: size, compactSize: compact,
+                                          rendering: rendering.flatMap { GlyphRendering(rawValue: $0.value) } ?? .template,
+                                          scales: scales?.value))
+        case "tab-icon":
+            reader.rejectUnknownKeys(allowed: tabIconKeys)
+            let source = reader.sourceFile("source", relativeTo: directory)
+            let selected = reader.sourceFile("selected-source", relativeTo: directory)
+            if reader.value("source") == nil && reader.value("selected-source") == nil {
+                sink.error("\(reader.context) is missing the required key \"source\"", at: reader.node,
+                           fix: "add `source: …` (the outline, unselected form) or `selected-source: …` (the filled form)")
+            }
+            let shape = reader.choice("shape", from: TabShape.allCases.map(\.rawValue))
+            let width = number("outline-width", reader, sink: sink, range: 0.25...8, unit: "points")
+            let group = reader.string("group")
+            let scales = reader.scales("scales")
+            guard source != nil || selected != nil else { return nil }
+            return .tabIcon(TabIconSpec(source: source, selectedSource: selected,
+                                        shape: shape.flatMap { TabShape(rawValue: $0.value) } ?? .square,
+                                        outlineWidth: width, group: group, scales: scales?.value,
+                                        location: sink.location(reader.node)))
+        case "back-indicator":
+            reader.rejectUnknownKeys(allowed: backIndicatorKeys)
+            let source = reader.sourceFile("source", relativeTo: directory, required: true)
+            let mask = reader.sourceFile("mask-source", relativeTo: directory)
+            let size = reader.pointSize("size")
+            let scales = reader.scales("scales")
+            guard let source else { return nil }
+            return .backIndicator(BackIndicatorSpec(source: source, maskSource: mask, size: size, scales: scales?.value))
+        case "control":
+            reader.rejectUnknownKeys(allowed: controlKeys)
+            let source = reader.sourceFile("source", relativeTo: directory, required: true)
+            var states: [ControlState: SourceFile] = [:]
+            for state in [ControlState.highlighted, .selected, .disabled] {
+                if let file = reader.sourceFile("\(state.rawValue)-source", relativeTo: directory) {
+                    states[state] = file
+                }
+            }
+            let size = reader.pointSize("size", required: true)
+            let insets = capInsets(reader, sink: sink)
+            let center = reader.choice("center", from: ["stretch", "tile"])
+            let scales = reader.scales("scales")
+            guard let source, let size else { return nil }
+            return .control(ControlSpec(source: source, stateSources: states, size: size.value, capInsets: insets,
+                                        center: center?.value ?? "stretch", scales: scales?.value))
+        default:
+            return nil
+        }
+    }
+
+    /// `tab-bar: { tint, unselected-tint, background, idiom }`, optional.
+    static func readTabBar(_ top: MappingReader, sink: DiagnosticSink) -> TabBarSpec? {
+        guard let node = top.value("tab-bar"),
+              let reader = MappingReader(node, context: "\"tab-bar\"", sink: sink) else { return nil }
+        reader.rejectUnknownKeys(allowed: tabBarKeys)
+        let idiom = reader.choice("idiom", from: ["iphone", "ipad"])
+        return TabBarSpec(tint: reader.color("tint"), unselectedTint: reader.color("unselected-tint"),
+                          background: reader.color("background"), idiom: idiom?.value ?? "iphone",
+                          location: sink.location(node))
+    }
+
+    /// `cap-insets: { top, left, bottom, right }` in points, each optional (default 0), none negative.
+    static func capInsets(_ reader: MappingReader, sink: DiagnosticSink) -> Located<CapInsets>? {
+        guard let node = reader.value("cap-insets") else { return nil }
+        guard let inner = MappingReader(node, context: "\"cap-insets\" of \(reader.context)", sink: sink) else {
+            return nil
+        }
+        inner.rejectUnknownKeys(allowed: capInsetKeys)
+        var values: [String: Double] = [:]
+        var ok = true
+        for key in capInsetKeys {
+            guard inner.value(key) != nil else { continue }
+            if let value = number(key, inner, sink: sink, range: 0...4096, unit: "points") {
+                values[key] = value
+            } else {
+                ok = false
+            }
+        }
+        guard ok else { return nil }
+        if values.isEmpty {
+            sink.error("\"cap-insets\" of \(reader.context) gives no inset", at: node,
+                       fix: "give at least one of top, left, bottom, right in points, e.g. { left: 12, right: 12 }")
+            return nil
+        }
+        return Located(CapInsets(top: values["top"] ?? 0, left: values["left"] ?? 0,
+                                 bottom: values["bottom"] ?? 0, right: values["right"] ?? 0),
+                       at: sink.location(node))
+    }
+
+    /// A number in `range`, or nil (with a diagnostic when present but wrong).
+    static func number(_ key: String, _ reader: MappingReader, sink: DiagnosticSink,
+                       range: ClosedRange<Double>, unit: String) -> Double? {
+        guard let text = reader.string(key) else { return nil }
+        guard let value = Double(text.value), value.isFinite, range.contains(value) else {
+            sink.error("\"\(key)\" in \(reader.context) is \"\(text.value)\", not a number of \(unit) from "
+                       + "\(format(range.lowerBound)) to \(format(range.upperBound))", at: reader.value(key)!,
+                       fix: "write a plain number such as 1.5")
+            return nil
+        }
+        return value
+    }
+
+    private static func format(_ value: Double) -> String {
+        value == value.rounded() ? String(Int(value)) : String(value)
+    }
+}
