@@ -23,6 +23,8 @@ package struct Manifest: Hashable, Sendable {
     package var assets: [AssetEntry]
     /// Top-level `tab-bar:` colours and idiom, if given.
     package var tabBar: TabBarSpec?
+    /// Folders listed by `source` patterns (`Assets/Icons/*.svg`): a file added there is a new asset.
+    package var patternFolders: [String] = []
 
     package init(file: String, directory: String, table: Located<String>, outputDirectory: String,
                  catalogName: String, assets: [AssetEntry]) {

@@ -58,17 +58,22 @@ package enum ManifestLoader {
 
         var assets: [AssetEntry] = []
         var seenNames: [String: SourceLocation] = [:]
+        var patternFolders: [String] = []
         if let list = top.value("assets") {
             if case .sequence(let sequence) = list {
-                for item in sequence {
-                    guard let asset = readAsset(item, directory: directory, sink: sink) else { continue }
-                    if let first = seenNames[asset.name.lowercased()] {
-                        sink.error("asset name \"\(asset.name)\" is used twice (first at line \(first.line))",
-                                   at: item, fix: "give each asset its own name (names are case-insensitive on disk)")
-                    } else {
-                        seenNames[asset.name.lowercased()] = asset.location
+                for pattern in sequence {
+                    let (items, folder) = expandPattern(pattern, directory: directory, sink: sink)
+                    if let folder { patternFolders.append(folder) }
+                    for item in items {
+                        guard let asset = readAsset(item, directory: directory, sink: sink) else { continue }
+                        if let first = seenNames[asset.name.lowercased()] {
+                            sink.error("asset name \"\(asset.name)\" is used twice (first at line \(first.line))",
+                                       at: item, fix: "give each asset its own name (names are case-insensitive on disk)")
+                        } else {
+                            seenNames[asset.name.lowercased()] = asset.location
+                        }
+                        assets.append(asset)
                     }
-                    assets.append(asset)
                 }
             } else {
                 sink.error("\"assets\" must be a list (each item starts with \"- name: …\")", at: list)
@@ -86,6 +91,7 @@ package enum ManifestLoader {
                                 outputDirectory: absolutePath(outputFolder, relativeTo: outputBase),
                                 catalogName: catalog?.value ?? "Assets", assets: assets)
         manifest.tabBar = tabBar
+        manifest.patternFolders = patternFolders
         return manifest
     }
 

@@ -79,3 +79,26 @@ import TestSupport
         #expect(session.rebuild(changed: [manifest]).hasPrefix("changed assetsmith.yml: 6 rendered, 6 written, 0 removed in "))
     }
 }
+
+@Suite struct WatchPatternTests {
+    @Test func aNewFileInAPatternFolderIsANewAsset() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("watch-pattern-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir + "/Icons", withIntermediateDirectories: true)
+        let glyphs = Fixtures.repoRoot.appendingPathComponent("Assets/Glyphs").path
+        try FileManager.default.copyItem(atPath: glyphs + "/star.svg", toPath: dir + "/Icons/star.svg")
+        try "table: ios18\nassets:\n  - {name: Icon-*, kind: image, source: Icons/*.svg, size: 24}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        setenv("ASSETSMITH_TEMPLATES", Fixtures.repoRoot.appendingPathComponent("Templates").path, 1)
+        var options = try ManifestOptions.parse([])
+        options.manifest = dir + "/assetsmith.yml"
+        let session = WatchSession(options: options, threads: 2, printer: DiagnosticPrinter())
+        #expect(session.rebuild(changed: []).hasPrefix("initial build: 3 rendered"))
+
+        try FileManager.default.copyItem(atPath: glyphs + "/bell.svg", toPath: dir + "/Icons/bell.svg")
+        #expect(session.matters(dir + "/Icons/bell.svg"), "a file appearing in a pattern folder matters")
+        #expect(!session.matters(dir + "/Icons/.bell.svg.swp"))
+        let line = session.rebuild(changed: [dir + "/Icons/bell.svg"])
+        #expect(line.hasPrefix("changed bell.svg: 3 rendered, 4 written, 0 removed"), "\(line)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Icon-bell.imageset/Icon-bell@3x.png"))
+    }
+}

@@ -16,6 +16,8 @@ final class WatchSession {
     /// Files whose change matters (manifest, sources, tables); a changed path elsewhere is ignored.
     private var relevantFiles: Set<String> = []
     private var templateDirectories: [String] = []
+    /// Folders a `source` pattern lists: any file appearing there may be a new asset.
+    private var patternFolders: Set<String> = []
     private var outputDirectory: String?
 
     init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter) {
@@ -29,6 +31,8 @@ final class WatchSession {
         let path = (path as NSString).standardizingPath
         if let outputDirectory, path == outputDirectory || path.hasPrefix(outputDirectory + "/") { return false }
         if relevantFiles.contains(path) || directories.contains(path) { return true }
+        let name = (path as NSString).lastPathComponent
+        if patternFolders.contains((path as NSString).deletingLastPathComponent), !name.hasPrefix(".") { return true }
         return templateDirectories.contains { path.hasPrefix($0 + "/") }
     }
 
@@ -58,7 +62,9 @@ final class WatchSession {
         outputDirectory = (plan.outputDirectory as NSString).standardizingPath
         let sources = Set(plan.jobs.map { ($0.source.path as NSString).standardizingPath })
         relevantFiles = sources.union([manifestPath])
+        patternFolders = Set(manifest.patternFolders.map { ($0 as NSString).standardizingPath })
         let folders = Set(relevantFiles.map { ($0 as NSString).deletingLastPathComponent }).union(templateDirectories)
+            .union(patternFolders)
             .union(templateDirectories.map { ($0 as NSString).appendingPathComponent("Tables") })
         directories = folders.filter { FileManager.default.fileExists(atPath: $0) }.sorted()
 
