@@ -7,6 +7,8 @@ here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/peer-common.sh"
 CLI=${ASSETCLI:-/work/main/.build/release/assetsmith}
 
+corpus="$(cd "$corpus" && pwd)"   # the manifest lives elsewhere: make its paths absolute
+master="$corpus/${ICON_MASTER:-icon-master-rgb.png}"
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 manifest="$work/assetsmith.yml"
@@ -17,7 +19,8 @@ manifest="$work/assetsmith.yml"
     printf '  - {name: Icon-%s, kind: image, source: "%s", size: %s, scales: [1x], background: "#FFFFFF"}\n' "$n" "$master" "$n"
   done
   for svg in "$corpus"/glyphs/*.svg; do
-    printf '  - {name: "%s", kind: image, source: "%s", size: 25}\n' "$(basename "$svg" .svg)" "$svg"
+    stem=${svg##*/}
+    printf '  - {name: "%s", kind: image, source: "%s", size: 25}\n' "${stem%.svg}" "$svg"
   done
   printf '  - {name: raster-glyph, kind: image, source: "%s", size: 25}\n' "$corpus/raster-glyph-50.png"
 } > "$manifest"
@@ -29,7 +32,7 @@ if [ "${BENCH_NORMALIZE:-0}" = 1 ]; then
   cat="$out/catalog/Assets.xcassets"
   for n in $ICON_SIZES; do mv "$cat/Icon-$n.imageset/Icon-$n.png" "$out/icons/Icon-$n.png"; done
   for svg in "$corpus"/glyphs/*.svg; do
-    stem=$(basename "$svg" .svg)
+    stem=${svg##*/}; stem=${stem%.svg}
     mv "$cat/$stem.imageset/$stem.png" "$out/glyphs/$stem-25.png"
     mv "$cat/$stem.imageset/$stem@2x.png" "$out/glyphs/$stem-50.png"
     mv "$cat/$stem.imageset/$stem@3x.png" "$out/glyphs/$stem-75.png"

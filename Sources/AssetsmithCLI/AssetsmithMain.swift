@@ -1,6 +1,7 @@
 /// AssetsmithCLI: the subcommands (`build`, `plan`, …), the pipeline that runs the stages, and the
 /// diagnostic printer. The only module that prints, reads the environment, or exits.
 import ArgumentParser
+import AssetCore
 import Foundation
 
 /// Entry point called by `main.swift`. Maps every outcome to the documented exit codes:
@@ -35,6 +36,7 @@ struct AssetsmithCommand: ParsableCommand {
         Exit codes: 0 fine; 1 assets fail verification or a render was refused; \
         2 the manifest or the command line is wrong.
         """,
+        version: AssetCoreInfo.toolVersion,
         subcommands: [BuildCommand.self, PlanCommand.self, VerifyCommand.self, WatchCommand.self, PreviewCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
