@@ -45,6 +45,14 @@ YML
       printf '  - name: %s%s\n    kind: image\n    source: %s\n    size: %s\n' "$stem" "$pt" "$glyph" "$pt"
     done
   done
+  # Tab icon pairs (the other form derived: fill or outline) in every box shape, and bar glyphs.
+  for glyph in "$art"/Glyphs/*.svg; do
+    stem=$(basename "$glyph" .svg)
+    for shape in circle square wide tall; do
+      printf '  - name: Tab%s%s\n    kind: tab-icon\n    source: %s\n    shape: %s\n' "$stem" "$shape" "$glyph" "$shape"
+    done
+    printf '  - name: Bar%s\n    kind: bar-glyph\n    source: %s\n' "$stem" "$glyph"
+  done
   # Bitmap images: the banner at several sizes (never above its 960x360 source at @3x).
   for w in 80 120 160 200 240 320; do
     h=$((w * 3 / 8))
