@@ -8,7 +8,11 @@ set -euo pipefail
 need_pkgs="cairo librsvg-2.0 libpng"
 
 have_all() {
-  command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $need_pkgs
+  command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $need_pkgs || return 1
+  # The preview sheet's text is drawn in DejaVu Sans (Debian: fonts-dejavu-core).
+  if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1; then
+    [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || return 1
+  fi
 }
 
 if ! command -v swift >/dev/null 2>&1; then
@@ -25,10 +29,10 @@ case "$(uname -s)" in
     if command -v apt-get >/dev/null 2>&1; then
       sudo=""
       if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config (apt-get)" >&2
+      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core (apt-get)" >&2
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
-      $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config >/dev/null
+      $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core >/dev/null
     else
       echo "error: install the development packages of cairo, librsvg and libpng, and pkg-config, with your package manager" >&2
       exit 2
