@@ -7,32 +7,8 @@ import TestSupport
 /// Runs the built `assetsmith` on the launch image fixtures, from the repository root, into a
 /// temporary folder, and checks the exit code, stderr and what comes out.
 @Suite(.serialized) struct LaunchImageEndToEndTests {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
-
-    static let executable = Fixtures.repoRoot.appendingPathComponent(".build/debug/assetsmith")
-
-    static func run(_ arguments: [String]) throws -> Run {
-        guard FileManager.default.isExecutableFile(atPath: executable.path) else {
-            Issue.record("no built assetsmith at \(executable.path); run `swift build` first")
-            return Run(status: -1, stdout: "", stderr: "")
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = Fixtures.repoRoot
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let outData = out.fileHandleForReading.readDataToEndOfFile()
-        let errData = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                   stderr: String(decoding: errData, as: UTF8.self))
+    static func run(_ arguments: [String]) throws -> CLI.Result {
+        try CLI.run(arguments, in: Fixtures.repoRoot.path)
     }
 
     static func temporaryDirectory() throws -> URL {
