@@ -13,25 +13,16 @@ extension CatalogWriter {
         for file in plan.outputFiles ?? [] {
             let data = Data(file.text.utf8)
             let record = FileRecord(sha256: Digest.sha256(data), asset: file.asset)
-            let existing = folder.read(file.path)
-            if existing == data {
+            switch FileUpdate.apply(FileUpdate.Request(data: data, path: file.path, generatedBefore: previous[file.path] != nil,
+                                                       shownAs: file.path), in: folder) {
+            case .unchanged:
                 report.unchanged.append(file.path)
                 records[file.path] = record
-                continue
-            }
-            if existing != nil, previous[file.path] == nil {
-                report.diagnostics.append(.error(
-                    "\"\(file.path)\" exists and was not written by assetsmith; refusing to overwrite it",
-                    at: .file((plan.outputDirectory as NSString).appendingPathComponent(file.path)),
-                    fix: "move or delete that file, or rename the asset in the manifest"))
-                continue
-            }
-            do {
-                try folder.write(data, to: file.path)
+            case .written:
                 report.written.append(file.path)
                 records[file.path] = record
-            } catch {
-                report.diagnostics.append(error)
+            case .failed(let diagnostic):
+                report.diagnostics.append(diagnostic)
             }
         }
         for (path, record) in previous.sorted(by: { $0.key < $1.key }) where records[path] == nil {

@@ -57,32 +57,16 @@ package enum CatalogWriter {
             return report
         }
 
+        // Files to put in place, in parallel once all are known.
+        var pending: [(request: FileUpdate.Request, record: FileRecord)] = []
         func put(_ data: Data, _ path: String, _ record: FileRecord, isOnDisk: Bool = false) {
             if isOnDisk {
                 report.unchanged.append(path)
                 new.files[path] = record
                 return
             }
-            let existing = catalog.read(path)
-            if existing == data {
-                report.unchanged.append(path)
-                new.files[path] = record
-                return
-            }
-            if existing != nil, old.files[path] == nil {
-                report.diagnostics.append(.error(
-                    "\"\(plan.catalogFolder)/\(path)\" exists and was not written by assetsmith; refusing to overwrite it",
-                    at: .file((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder + "/" + path)),
-                    fix: "move or delete that file, or rename the asset in the manifest"))
-                return
-            }
-            do {
-                try catalog.write(data, to: path)
-                report.written.append(path)
-                new.files[path] = record
-            } catch {
-                report.diagnostics.append(error)
-            }
+            pending.append((FileUpdate.Request(data: data, path: path, generatedBefore: old.files[path] != nil,
+                                               shownAs: plan.catalogFolder + "/" + path), record))
         }
 
         // The catalog's own Contents.json: written once, never replaced if a person made one.
@@ -110,6 +94,19 @@ package enum CatalogWriter {
         for entry in plan.entries {
             let contents = ContentsJSON.data(removingFiles(missing, in: entry))
             put(contents, entry.folder + "/Contents.json", FileRecord(sha256: Digest.sha256(contents), asset: entry.asset))
+        }
+
+        for ((request, record), outcome) in zip(pending, FileUpdate.apply(pending.map(\.request), in: catalog)) {
+            switch outcome {
+            case .unchanged:
+                report.unchanged.append(request.path)
+                new.files[request.path] = record
+            case .written:
+                report.written.append(request.path)
+                new.files[request.path] = record
+            case .failed(let diagnostic):
+                report.diagnostics.append(diagnostic)
+            }
         }
 
         // Stale files: generated last time, not part of this plan.

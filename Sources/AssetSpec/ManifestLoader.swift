@@ -175,8 +175,7 @@ package enum ManifestLoader {
     }
 
     static func absolutePath(_ path: String, relativeTo base: String) -> String {
-        let joined = path.hasPrefix("/") ? path : (base as NSString).appendingPathComponent(path)
-        return (joined as NSString).standardizingPath
+        PathText.absolute(path, relativeTo: base)
     }
 }
 

@@ -132,8 +132,7 @@ package struct MappingReader {
                        fix: "export the artwork as SVG (preferred) or PNG")
             return nil
         }
-        let path = text.value.hasPrefix("/") ? text.value : (directory as NSString).appendingPathComponent(text.value)
-        let standardized = (path as NSString).standardizingPath
+        let standardized = PathText.absolute(text.value, relativeTo: directory)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), !isDirectory.boolValue else {
             sink.error("\"\(key)\" in \(context): file \"\(text.value)\" does not exist", at: node,
