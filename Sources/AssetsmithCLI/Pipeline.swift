@@ -37,7 +37,9 @@ struct Pipeline {
         var read: [String: SourceBytes] = [:]
         for (source, result) in zip(sources, readList) {
             switch result {
-            case .success(let bytes): read[source.path] = bytes
+            case .success(let bytes):
+                read[source.path] = bytes
+                if let warning = bytes.warning { diagnostics.append(warning) }
             case .failure(let diagnostic): diagnostics.append(diagnostic)
             }
         }
@@ -221,6 +223,8 @@ struct SourceBytes: Sendable {
     var sha256: String
     /// Pixel size of a bitmap source, from its header; nil for vectors (never upscaled).
     var pixels: PixelSize?
+    /// Something about the file the user should know (an ICC profile that is not applied).
+    var warning: Diagnostic?
 
     func rendered(_ data: Data, job: RenderJob, key: String, isOnDisk: Bool = false) -> RenderedFile {
         RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key,
@@ -236,15 +240,29 @@ enum SourceLoader {
                                    fix: "check that the file exists and is readable"))
         }
         var pixels: PixelSize?
+        var warning: Diagnostic?
         if source.format == .png {
             do {
-                pixels = try PNGCodec.info(data).size
+                let info = try PNGCodec.info(data)
+                pixels = info.size
+                if let profile = info.iccProfileName, !info.hasSRGB, SourceLoader.isWideGamut(profile: profile) {
+                    warning = .warning("has the embedded colour profile \"\(profile)\", which is not applied: "
+                                       + "its colours are read as sRGB and may shift", at: .file(source.displayPath),
+                                       fix: "export the image in sRGB (in most editors: Convert to Profile → sRGB)")
+                }
             } catch {
                 return .failure(.error("\(error)", at: .file(source.displayPath),
                                        fix: "re-export the image as PNG, or use an SVG"))
             }
         }
-        return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256(data), pixels: pixels))
+        return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256(data), pixels: pixels,
+                                    warning: warning))
+    }
+
+    /// Profile names that announce a space other than sRGB (Display P3, Adobe RGB, ProPhoto, Rec. 2020).
+    static func isWideGamut(profile: String) -> Bool {
+        let name = profile.lowercased()
+        return ["p3", "adobe", "prophoto", "2020", "dci", "wide gamut"].contains { name.contains($0) }
     }
 
     /// Not for `.yaml` sources (launch templates), which are read and hashed but never drawn.

@@ -132,6 +132,23 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Good.imageset/Good@3x.png"))
     }
 
+    @Test func wideGamutProfileIsNamedOnEveryBuild() throws {
+        let dir = CLI.temporaryDirectory("icc")
+        try FileManager.default.copyItem(atPath: Fixtures.url("Artwork/display-p3.png").path, toPath: dir + "/p3.png")
+        try "table: ios18\nassets:\n  - {name: P3, kind: image, source: p3.png, size: 20}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let warning = """
+        p3.png: warning: has the embedded colour profile "Display P3", which is not applied: its colours are read as sRGB and may shift
+          fix: export the image in sRGB (in most editors: Convert to Profile → sRGB)
+        """
+        let first = try CLI.run([], in: dir)
+        #expect(first.status == 0)
+        #expect(first.stderr.contains(warning), "\(first.stderr)")
+        let strict = try CLI.run(["build", "--strict"], in: dir)
+        #expect(strict.status == 1, "an up-to-date build still warns, so --strict still fails")
+        #expect(strict.stderr.contains(warning))
+    }
+
     @Test func twoBuildsAreByteStableAndSecondWritesNothing() throws {
         let dir = CLI.temporaryDirectory("stable")
         try CLI.copyFromRepo("Assets/AppIcon.svg", to: dir)
