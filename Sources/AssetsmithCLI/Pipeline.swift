@@ -186,24 +186,34 @@ struct Pipeline {
         }
     }
 
-    /// One (asset, source) pair per template glyph source (rule 7: transparent, one colour).
-    private func glyphSourceChecks(_ plan: Plan) -> [(asset: String, source: SourceRef)] {
+    /// One check per template glyph source and asset (rule 7: transparent, one colour), with the
+    /// manifest line that names the source.
+    private func glyphSourceChecks(_ plan: Plan) -> [(asset: String, source: SourceRef, origin: SourceLocation?)] {
         var seen: Set<[String]> = []
-        var checks: [(asset: String, source: SourceRef)] = []
+        var checks: [(asset: String, source: SourceRef, origin: SourceLocation?)] = []
         for job in plan.jobs {
             guard case .glyph(let treatment) = job.effect, treatment.template,
                   seen.insert([job.asset, job.source.path]).inserted else { continue }
-            checks.append((job.asset, job.source))
+            checks.append((job.asset, job.source, job.origin))
         }
         return checks
     }
 
-    /// Warnings for template glyph sources with a background or more than one colour.
-    private func inspect(_ checks: [(asset: String, source: SourceRef)], decoded: [String: LoadedSource]) -> [Diagnostic] {
-        let items = checks.map { [$0.asset, $0.source.path, $0.source.displayPath] }
-        return parallelMap(items, threads: threads) { item -> [Diagnostic] in
-            guard let image = decoded[item[1]], let inspection = try? GlyphInspector.inspect(image) else { return [] }
-            return GlyphInspector.diagnostics(inspection, asset: item[0], displayPath: item[2])
+    /// Warnings for template glyph sources with a background or more than one colour, placed at
+    /// the manifest line (so Xcode shows them inline) and naming the asset.
+    private func inspect(_ checks: [(asset: String, source: SourceRef, origin: SourceLocation?)],
+                         decoded: [String: LoadedSource]) -> [Diagnostic] {
+        let indices = Array(checks.indices)
+        return parallelMap(indices, threads: threads) { index -> [Diagnostic] in
+            let check = checks[index]
+            guard let image = decoded[check.source.path], let inspection = try? GlyphInspector.inspect(image) else { return [] }
+            return GlyphInspector.diagnostics(inspection, asset: check.asset, displayPath: check.source.displayPath).map { found in
+                guard let origin = check.origin else { return found }
+                var placed = found
+                placed.location = .source(origin)
+                placed.message = "asset \"\(check.asset)\": " + found.message
+                return placed
+            }
         }.flatMap { $0 }
     }
 

@@ -1,0 +1,49 @@
+import AssetCore
+import Foundation
+import PNGCodec
+import Testing
+import TestSupport
+
+/// Glyph kinds through the CLI: the warning a designer sees for a white backdrop (every build,
+/// so `--strict` keeps failing), tab pairs of equal sizes with a derived filled form, template
+/// intent, and a catalog that verify accepts.
+@Suite struct GlyphCommandTests {
+    @Test func backdropWarningPairsAndVerify() throws {
+        let dir = CLI.temporaryDirectory("glyphs")
+        for file in ["glyph-on-white.svg", "heart-outline.svg"] {
+            try FileManager.default.copyItem(atPath: Fixtures.url("Artwork/" + file).path, toPath: dir + "/" + file)
+        }
+        try """
+        table: ios18
+        assets:
+          - {name: White, kind: bar-glyph, source: glyph-on-white.svg}
+          - {name: TabHeart, kind: tab-icon, source: heart-outline.svg, shape: square}
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let warning = """
+        assetsmith.yml:3:44: warning: asset "White": glyph source "glyph-on-white.svg" has a flat #FFFFFF background; it was dropped
+          fix: export the glyph on a transparent background (rule 7)
+        """
+        let first = try CLI.run([], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains(warning), "\(first.stderr)")
+        let strict = try CLI.run(["build", "--strict"], in: dir)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains(warning))
+
+        let catalog = dir + "/Output/Assets.xcassets"
+        for set in ["White", "TabHeart", "TabHeart.selected"] {
+            let contents = try String(contentsOfFile: "\(catalog)/\(set).imageset/Contents.json", encoding: .utf8)
+            #expect(contents.contains("\"template-rendering-intent\" : \"template\""), "\(set)")
+        }
+        let outline = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: catalog + "/TabHeart.imageset/TabHeart@3x.png")))
+        let filled = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: catalog + "/TabHeart.selected.imageset/TabHeart.selected@3x.png")))
+        #expect(outline.size == filled.size)
+        func coverage(_ bitmap: Bitmap) -> Int { stride(from: 3, to: bitmap.pixels.count, by: 4).reduce(0) { $0 + Int(bitmap.pixels[$1]) } }
+        #expect(coverage(filled) > coverage(outline) * 3 / 2, "the derived selected form is filled")
+        // Template images: colour dropped, the corners transparent.
+        #expect(filled.pixels[3] == 0 && outline.pixels[3] == 0)
+
+        let verify = try CLI.run(["verify"], in: dir)
+        #expect(verify.status == 0, "\(verify.stdout)")
+    }
+}
