@@ -79,15 +79,7 @@ package enum LaunchTemplateLoader {
         } catch let error as ManifestError {
             throw error
         } catch let error as YamlError {
-            if case .scanner(_, let problem, let mark, _) = error {
-                throw ManifestError([.error("invalid YAML: \(problem)", at: .source(SourceLocation(file: file, line: mark.line, column: mark.column)),
-                                            fix: "check indentation and quoting on this line (colours need quotes: \"#1E6FD9\")")])
-            }
-            if case .parser(_, let problem, let mark, _) = error {
-                throw ManifestError([.error("invalid YAML: \(problem)", at: .source(SourceLocation(file: file, line: mark.line, column: mark.column)),
-                                            fix: "check indentation and quoting on this line")])
-            }
-            throw ManifestError([.error("invalid YAML: \(error)", at: .file(file), fix: "check the file's syntax")])
+            throw ManifestError([ManifestLoader.yamlDiagnostic(error, file: file)])
         } catch {
             throw ManifestError([.error("cannot parse YAML: \(error)", at: .file(file))])
         }

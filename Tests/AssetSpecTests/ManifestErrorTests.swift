@@ -82,6 +82,12 @@ import Testing
         #expect(found.contains { $0.hasPrefix("assetsmith.yml:15:18: error: \"4x\" in \"scales\" of asset \"Glyph\" is not a scale") })
     }
 
+    @Test func duplicateKeyIsLocated() {
+        #expect(errors("table: ios18\nassets:\n  - name: A\n    kind: image\n    size: 24\n    size: 30\n") == [
+            "assetsmith.yml:5:5: error: key \"size\" appears twice in the same mapping\n  fix: keep one of them",
+        ])
+    }
+
     @Test func invalidYAMLIsLocated() {
         let found = errors("table: ios18\nassets:\n  - name: [unclosed\n")
         #expect(found.count == 1)
