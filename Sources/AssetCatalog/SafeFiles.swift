@@ -42,8 +42,18 @@ package struct SafeFiles: Sendable {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw .error("cannot create folder: \(error.localizedDescription)", at: .file(path),
-                         fix: "check permissions and free space")
+            // Name the part of the path that is in the way, if one is a file.
+            var prefix = ""
+            for part in path.split(separator: "/") {
+                prefix += "/" + part
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    throw .error("cannot create folder: \"\(prefix)\" is a file, not a folder", at: .file(path),
+                                 fix: "move that file away, or choose another --output")
+                }
+            }
+            let reason = access((path as NSString).deletingLastPathComponent, W_OK) != 0 ? "permission denied" : "\(error)"
+            throw .error("cannot create folder: \(reason)", at: .file(path), fix: "check permissions and free space")
         }
     }
 
