@@ -79,18 +79,33 @@ enum GlyphMorphology {
         return Bitmap(width: w, height: h, pixels: pixels)
     }
 
-    /// `mask` grown by `radius` pixels (a disc).
+    /// `mask` grown by `radius` pixels (a disc, `dx² + dy² ≤ radius²`). Works on horizontal runs:
+    /// the discs of a run of set pixels `a…b` cover exactly `a - w … b + w` on each row of offset
+    /// `dy`, where `w` is the disc's half-width there.
     static func dilate(_ mask: [Bool], width: Int, height: Int, radius: Int) -> [Bool] {
+        guard radius > 0 else { return mask }
         var out = mask
         let r2 = radius * radius
-        for y in 0..<height {
-            for x in 0..<width where mask[y * width + x] {
-                for dy in -radius...radius {
-                    let yy = y + dy
-                    guard yy >= 0, yy < height else { continue }
-                    for dx in -radius...radius where dx * dx + dy * dy <= r2 {
-                        let xx = x + dx
-                        if xx >= 0 && xx < width { out[yy * width + xx] = true }
+        let halfWidths = (0...radius).map { dy in Int(Double(r2 - dy * dy).squareRoot().rounded(.down)) }
+        mask.withUnsafeBufferPointer { source in
+            out.withUnsafeMutableBufferPointer { target in
+                for y in 0..<height {
+                    var x = 0
+                    while x < width {
+                        guard source[y * width + x] else {
+                            x += 1
+                            continue
+                        }
+                        let start = x
+                        while x < width && source[y * width + x] { x += 1 }
+                        let end = x - 1
+                        for dy in -radius...radius {
+                            let yy = y + dy
+                            guard yy >= 0, yy < height else { continue }
+                            let half = halfWidths[abs(dy)]
+                            let row = yy * width
+                            for xx in max(0, start - half)...min(width - 1, end + half) { target[row + xx] = true }
+                        }
                     }
                 }
             }
