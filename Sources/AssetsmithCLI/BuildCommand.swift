@@ -34,6 +34,12 @@ struct BuildCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         let start = Date()
         PhaseTimer.shared.mark("start")
+        if !force, inputFileList == nil, outputFileList == nil,
+           let stamp = BuildStamp.current(manifestPath: PathText.absolute(options.manifest, relativeTo: FileManager.default.currentDirectoryPath),
+                                          outputOverride: options.output, preview: preview) {
+            try reportUnchanged(stamp, printer: printer, start: start)
+            return
+        }
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         PhaseTimer.shared.mark("manifest and plan")
         var result = Pipeline(threads: render.threads, force: force).build(plan)
@@ -57,9 +63,25 @@ struct BuildCommand: ParsableCommand {
             printer.line("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
+        if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0 {
+            BuildStamp.record(manifest: manifest, plan: plan, preview: preview, diagnostics: result.diagnostics,
+                              templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
+        }
         if previewFailed || result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)
         }
+    }
+
+    /// The fast path: nothing changed since the last clean build, so say what it said.
+    private func reportUnchanged(_ stamp: BuildStamp, printer: DiagnosticPrinter, start: Date) throws {
+        printer.print(stamp.diagnostics)
+        printer.line("built \(stamp.assets) asset\(stamp.assets == 1 ? "" : "s") into "
+            + "\(relativePath(stamp.outputDirectory + "/" + stamp.catalogFolder)): "
+            + "0 rendered, \(stamp.jobs) up to date; 0 written, \(stamp.files) unchanged, 0 removed"
+            + String(format: " in %.2f s", Date().timeIntervalSince(start)))
+        if preview { printer.line("preview: \(relativePath(stamp.outputDirectory))/preview.png and preview.html") }
+        if !stamp.diagnostics.isEmpty { printer.line(stamp.diagnostics.countSummary) }
+        if stamp.diagnostics.hasErrors || (strict && !stamp.diagnostics.isEmpty) { throw ExitCode(1) }
     }
 }
 

@@ -44,3 +44,48 @@ import TestSupport
         #expect(forced.stderr.contains("6 rendered, 0 up to date; 0 written, 9 unchanged"), "\(forced.stderr)")
     }
 }
+
+/// The no-op fast path (the build stamp): taken only when nothing at all changed.
+@Suite struct BuildStampTests {
+    func project() throws -> String {
+        let dir = CLI.temporaryDirectory("stamp")
+        try FileManager.default.createDirectory(atPath: dir + "/Icons", withIntermediateDirectories: true)
+        try CLI.copyFromRepo("Assets/Glyphs/star.svg", to: dir + "/Icons")
+        try "table: ios18\nassets:\n  - {name: Icon-*, kind: image, source: Icons/*.svg, size: 24}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        #expect(try CLI.run([], in: dir).status == 0)
+        return dir
+    }
+
+    @Test func unchangedProjectSaysTheSameWithoutWork() throws {
+        let dir = try project()
+        let second = try CLI.run([], in: dir)
+        #expect(second.stderr.contains("built 1 asset into Output/Assets.xcassets: 0 rendered, 3 up to date; 0 written, 5 unchanged, 0 removed"),
+                "\(second.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/.assetsmith/Assets.xcassets.stamp"))
+    }
+
+    @Test func aDeletedOutputOrANewPatternFileIsNoticed() throws {
+        let dir = try project()
+        try FileManager.default.removeItem(atPath: dir + "/Output/Assets.xcassets/Icon-star.imageset/Icon-star@2x.png")
+        let repaired = try CLI.run([], in: dir)
+        #expect(repaired.stderr.contains("1 rendered, 2 up to date; 1 written"), "\(repaired.stderr)")
+
+        try CLI.copyFromRepo("Assets/Glyphs/bell.svg", to: dir + "/Icons")
+        let grown = try CLI.run([], in: dir)
+        #expect(grown.stderr.contains("built 2 assets into Output/Assets.xcassets: 3 rendered, 3 up to date; 4 written"), "\(grown.stderr)")
+    }
+
+    @Test func anEditedManifestOrSourceIsNoticed() throws {
+        let dir = try project()
+        let manifest = dir + "/assetsmith.yml"
+        try (try String(contentsOfFile: manifest, encoding: .utf8)).replacingOccurrences(of: "size: 24", with: "size: 25")
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        #expect(try CLI.run([], in: dir).stderr.contains("3 rendered, 0 up to date"))
+
+        let star = dir + "/Icons/star.svg"
+        try (try String(contentsOfFile: star, encoding: .utf8)).replacingOccurrences(of: "</svg>", with: "<circle r=\"1\"/></svg>")
+            .write(toFile: star, atomically: true, encoding: .utf8)
+        #expect(try CLI.run([], in: dir).stderr.contains("3 rendered, 0 up to date"))
+    }
+}

@@ -1,0 +1,185 @@
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import AssetSpec
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The no-op fast path of `assetsmith build`, the way make decides: after a clean build, the size
+/// and modification time of every file it read (manifest, sources, templates) and every file it
+/// generated are kept in `<output>/.assetsmith/<Catalog>.xcassets.stamp`, with the build's
+/// warnings. The next build first checks that stamp: when the manifest's bytes and the settings
+/// are the same and no listed file or watched folder changed, nothing can have changed, so it
+/// prints the same warnings and summary without parsing, planning or hashing anything. Any
+/// difference, or any doubt, falls back to the full incremental build.
+struct BuildStamp {
+    static let header = "assetsmith-stamp 1"
+
+    var manifestSHA: String
+    var settings: String
+    var assets: Int
+    var jobs: Int
+    var files: Int
+    var diagnostics: [Diagnostic]
+    /// Absolute path → (size, mtime in ns).
+    var entries: [(path: String, size: Int64, mtime: Int64)]
+    /// Folders whose listing matters (pattern folders, templates): path → mtime in ns.
+    var folders: [(path: String, mtime: Int64)]
+    /// Where the build wrote (set by `current`, for the summary).
+    var outputDirectory = ""
+    var catalogFolder = ""
+
+    /// `<output>/.assetsmith/<catalogFolder>.stamp`
+    static func path(outputDirectory: String, catalogFolder: String) -> String {
+        outputDirectory + "/.assetsmith/" + catalogFolder + ".stamp"
+    }
+
+    /// What besides the manifest's bytes decides a build: tool, templates, output and flags.
+    static func settings(outputDirectory: String, catalogFolder: String, preview: Bool) -> String {
+        let templates = ProcessInfo.processInfo.environment["ASSETSMITH_TEMPLATES"] ?? ""
+        let executable = Bundle.main.executablePath ?? ""
+        return [AssetCoreInfo.toolVersion, executable, templates, outputDirectory, catalogFolder, preview ? "preview" : ""]
+            .joined(separator: "|")
+    }
+
+    // MARK: Checking
+
+    /// The stamp, if the last build of this manifest with these options is still exactly current.
+    static func current(manifestPath: String, outputOverride: String?, preview: Bool) -> BuildStamp? {
+        guard let manifestData = FileManager.default.contents(atPath: manifestPath) else { return nil }
+        let text = String(decoding: manifestData, as: UTF8.self)
+        let directory = (manifestPath as NSString).deletingLastPathComponent
+        // Where the last build wrote: the override, or the manifest's top-level keys read from
+        // the text (a wrong guess finds no stamp, or a stamp whose manifest digest differs).
+        let output = outputOverride.map { PathText.absolute($0, relativeTo: FileManager.default.currentDirectoryPath) }
+            ?? PathText.absolute(topLevelValue("output", in: text) ?? "Output", relativeTo: directory)
+        let catalogFolder = (topLevelValue("catalog", in: text) ?? "Assets") + ".xcassets"
+        guard let stampData = FileManager.default.contents(atPath: path(outputDirectory: output, catalogFolder: catalogFolder)),
+              let stamp = parse(String(decoding: stampData, as: UTF8.self)),
+              stamp.manifestSHA == Digest.sha256(manifestData),
+              stamp.settings == settings(outputDirectory: output, catalogFolder: catalogFolder, preview: preview)
+        else { return nil }
+        for entry in stamp.entries {
+            guard let now = FileStat.of(entry.path), now.size == entry.size, now.mtime == entry.mtime else { return nil }
+        }
+        for folder in stamp.folders {
+            guard let now = FileStat.of(folder.path), now.mtime == folder.mtime else { return nil }
+        }
+        var found = stamp
+        found.outputDirectory = output
+        found.catalogFolder = catalogFolder
+        return found
+    }
+
+    /// `key: value` at the start of a line (a top-level key), without quotes or a comment.
+    static func topLevelValue(_ key: String, in text: String) -> String? {
+        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+            var value = line.dropFirst(key.count + 1)
+            if let hash = value.firstIndex(of: "#") { value = value[..<hash] }
+            let trimmed = value.trimmingCharacters(in: .whitespaces)
+                .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+            return trimmed.isEmpty ? nil : trimmed
+        }
+        return nil
+    }
+
+    // MARK: Recording
+
+    /// Records a clean build (no errors, nothing refused). Returns nothing; a stamp that cannot be
+    /// written only means the next build takes the full path.
+    static func record(manifest: Manifest, plan: Plan, preview: Bool, diagnostics: [Diagnostic],
+                       templateDirectories: [String]) {
+        let manifestPath = PathText.absolute(manifest.file, relativeTo: FileManager.default.currentDirectoryPath)
+        guard let manifestData = FileManager.default.contents(atPath: manifestPath),
+              let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
+                                                                 catalogFolder: plan.catalogFolder)) else { return }
+        let catalog = plan.outputDirectory + "/" + plan.catalogFolder
+        var paths: [String] = [manifestPath]
+        paths += plan.jobs.flatMap { $0.allSources.map(\.path) }
+        paths += record.files.keys.map { catalog + "/" + $0 }
+        paths += (record.outputFiles ?? [:]).keys.map { plan.outputDirectory + "/" + $0 }
+        paths.append(BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
+        if preview { paths += PreviewWriter.files.map { plan.outputDirectory + "/" + $0 } }
+        var folders = manifest.patternFolders + templateDirectories
+        for directory in templateDirectories {
+            for file in (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] {
+                paths.append(directory + "/" + file)
+            }
+            folders += ["Tables", "Launch"].map { directory + "/" + $0 }
+        }
+        var entries: [(path: String, size: Int64, mtime: Int64)] = []
+        for path in Set(paths).sorted() {
+            guard let stat = FileStat.of(path) else { continue }
+            entries.append((path, stat.size, stat.mtime))
+        }
+        let folderEntries = Set(folders).sorted().compactMap { path in FileStat.of(path).map { (path: path, mtime: $0.mtime) } }
+        let stamp = BuildStamp(manifestSHA: Digest.sha256(manifestData),
+                               settings: settings(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder,
+                                                  preview: preview),
+                               assets: manifest.assets.count, jobs: plan.jobs.count,
+                               files: record.files.count + (record.outputFiles?.count ?? 0),
+                               diagnostics: diagnostics, entries: entries, folders: folderEntries)
+        try? SafeFiles(root: plan.outputDirectory).write(Data(stamp.text.utf8),
+                                                         to: ".assetsmith/\(plan.catalogFolder).stamp")
+    }
+
+    // MARK: Text form (one record per line; paths last, so they may hold spaces)
+
+    var text: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let notes = (try? encoder.encode(diagnostics)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        var lines = [Self.header, "manifest \(manifestSHA)", "settings \(settings)", "summary \(assets) \(jobs) \(files)",
+                     "diagnostics \(notes)"]
+        lines += entries.map { "F \($0.size) \($0.mtime) \($0.path)" }
+        lines += folders.map { "D \($0.mtime) \($0.path)" }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    static func parse(_ text: String) -> BuildStamp? {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        guard lines.popFirst() == Substring(header) else { return nil }
+        func field(_ name: String) -> Substring? {
+            guard let line = lines.popFirst(), line.hasPrefix(name + " ") else { return nil }
+            return line.dropFirst(name.count + 1)
+        }
+        guard let sha = field("manifest"), let settings = field("settings"), let summary = field("summary"),
+              let notes = field("diagnostics"),
+              let diagnostics = try? JSONDecoder().decode([Diagnostic].self, from: Data(notes.utf8)) else { return nil }
+        let counts = summary.split(separator: " ").compactMap { Int($0) }
+        guard counts.count == 3 else { return nil }
+        var entries: [(path: String, size: Int64, mtime: Int64)] = []
+        var folders: [(path: String, mtime: Int64)] = []
+        for line in lines where !line.isEmpty {
+            let parts = line.split(separator: " ", maxSplits: line.hasPrefix("F ") ? 3 : 2, omittingEmptySubsequences: false)
+            if parts.first == "F", parts.count == 4, let size = Int64(parts[1]), let mtime = Int64(parts[2]) {
+                entries.append((String(parts[3]), size, mtime))
+            } else if parts.first == "D", parts.count == 3, let mtime = Int64(parts[1]) {
+                folders.append((String(parts[2]), mtime))
+            } else {
+                return nil
+            }
+        }
+        return BuildStamp(manifestSHA: String(sha), settings: String(settings), assets: counts[0], jobs: counts[1],
+                          files: counts[2], diagnostics: diagnostics, entries: entries, folders: folders)
+    }
+}
+
+/// Size and modification time (ns) of a file or folder, without following a final symlink's
+/// target's identity (lstat would miss a changed target; stat is what a build reads through).
+enum FileStat {
+    static func of(_ path: String) -> (size: Int64, mtime: Int64)? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if os(Linux)
+        let mtime = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #else
+        let mtime = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #endif
+        return (Int64(info.st_size), mtime)
+    }
+}
