@@ -33,7 +33,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetPlan",
                                                      .product(name: "Crypto", package: "swift-crypto")]),
-        .target(name: "Preview", dependencies: ["AssetCore", "Rendering", "PNGCodec"]),
+        .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec"]),
         .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec"]),
         .target(name: "AssetsmithCLI", dependencies: [
             "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",

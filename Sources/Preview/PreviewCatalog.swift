@@ -1,3 +1,4 @@
+import AssetCatalog
 import AssetCore
 import Foundation
 import PNGCodec
@@ -37,34 +38,27 @@ package struct PreviewCatalog: Sendable {
 
     package func set(named name: String) -> Set? { sets.first { $0.name == name } }
 
-    /// Reads `<catalog>.xcassets`; unreadable sets or images are skipped (verify reports them).
+    /// Reads `<catalog>.xcassets` through `ContentsReader`; unreadable sets or images are skipped
+    /// (verify reports them).
     package static func read(at path: String) -> PreviewCatalog {
-        let manager = FileManager.default
         var sets: [Set] = []
-        let folders = ((try? manager.contentsOfDirectory(atPath: path)) ?? []).sorted()
-        for folder in folders {
-            let type = (folder as NSString).pathExtension
-            guard !type.isEmpty, type != "xcassets" else { continue }
-            let setPath = path + "/" + folder
-            guard let data = manager.contents(atPath: setPath + "/Contents.json"),
-                  let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any] else { continue }
+        for found in ContentsReader.sets(inCatalogAt: path) ?? [] {
+            guard case .success = found.contents else { continue }
+            let folder = (path as NSString).appendingPathComponent(found.path)
             var images: [Image] = []
-            for entry in json["images"] as? [[String: Any]] ?? [] {
-                guard let file = entry["filename"] as? String,
-                      let bytes = manager.contents(atPath: setPath + "/" + file),
+            for (_, entry) in found.images {
+                guard let file = entry["filename"]?.stringValue,
+                      let bytes = FileManager.default.contents(atPath: folder + "/" + file),
                       let bitmap = try? PNGCodec.decode(bytes) else { continue }
-                var fields: [String: String] = [:]
-                for (key, value) in entry {
-                    if let text = value as? String { fields[key] = text }
-                }
-                let appearance = (entry["appearances"] as? [[String: Any]])?.first?["value"] as? String
+                let fields = entry.compactMapValues(\.stringValue)
+                let appearance = entry["appearances"]?.arrayValue?.first?["value"]?.stringValue
                 images.append(Image(file: file, bitmap: bitmap, fields: fields, appearance: appearance))
             }
-            let properties = json["properties"] as? [String: Any]
-            sets.append(Set(name: (folder as NSString).deletingPathExtension, type: type, images: images,
-                            isTemplate: properties?["template-rendering-intent"] as? String == "template"))
+            sets.append(Set(name: found.name, type: (found.path as NSString).pathExtension, images: images,
+                            isTemplate: found.templateRenderingIntent == "template"))
         }
-        return PreviewCatalog(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension, sets: sets)
+        return PreviewCatalog(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+                              sets: sets.sorted { $0.name < $1.name })
     }
 
     /// Tab pairs: template imagesets `X` with a sibling `X.selected`, in name order (a control's
