@@ -48,6 +48,9 @@ struct ManifestOptions: ParsableArguments {
 
     @Option(name: .long, help: "Output folder (overrides the manifest's `output`); the catalog goes inside it.")
     var output: String?
+
+    /// The manifest's absolute path.
+    var manifestPath: String { PathText.absolute(manifest, relativeTo: FileManager.default.currentDirectoryPath) }
 }
 
 /// Options of the commands that render (`build`, `watch`).

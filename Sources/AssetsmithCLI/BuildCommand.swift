@@ -35,7 +35,7 @@ struct BuildCommand: ParsableCommand {
         let start = Date()
         PhaseTimer.shared.mark("start")
         if !force, inputFileList == nil, outputFileList == nil,
-           let stamp = BuildStamp.current(manifestPath: PathText.absolute(options.manifest, relativeTo: FileManager.default.currentDirectoryPath),
+           let stamp = BuildStamp.current(manifestPath: options.manifestPath,
                                           outputOverride: options.output, preview: preview) {
             try reportUnchanged(stamp, printer: printer, start: start)
             return
@@ -64,7 +64,7 @@ struct BuildCommand: ParsableCommand {
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
         if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0 {
-            BuildStamp.record(manifest: manifest, plan: plan, preview: preview, diagnostics: result.diagnostics,
+            BuildStamp.record(manifest: manifest, manifestPath: options.manifestPath, plan: plan, preview: preview, diagnostics: result.diagnostics,
                               templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
         }
         if previewFailed || result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
@@ -89,7 +89,7 @@ extension BuildCommand {
     /// The `.xcfilelist` files Xcode uses for a Run Script phase's dependency analysis: one absolute
     /// path per line, sorted, written atomically and only when their content changes.
     func writeFileLists(manifest: Manifest, plan: Plan, printer: DiagnosticPrinter) {
-        let manifestPath = (manifest.directory as NSString).appendingPathComponent((manifest.file as NSString).lastPathComponent)
+        let manifestPath = options.manifestPath
         let lists: [(String?, [String])] = [
             (inputFileList, [manifestPath] + plan.jobs.map(\.source.path)),
             (outputFileList, plan.jobs.map(\.output) .map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0 }

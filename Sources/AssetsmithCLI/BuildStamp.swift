@@ -91,9 +91,8 @@ struct BuildStamp {
 
     /// Records a clean build (no errors, nothing refused). Returns nothing; a stamp that cannot be
     /// written only means the next build takes the full path.
-    static func record(manifest: Manifest, plan: Plan, preview: Bool, diagnostics: [Diagnostic],
+    static func record(manifest: Manifest, manifestPath: String, plan: Plan, preview: Bool, diagnostics: [Diagnostic],
                        templateDirectories: [String]) {
-        let manifestPath = PathText.absolute(manifest.file, relativeTo: FileManager.default.currentDirectoryPath)
         guard let manifestData = FileManager.default.contents(atPath: manifestPath),
               let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                                  catalogFolder: plan.catalogFolder)) else { return }

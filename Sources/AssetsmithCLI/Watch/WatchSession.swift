@@ -28,7 +28,7 @@ final class WatchSession {
 
     /// True when a changed path can affect the catalog (always true for a folder: macOS reports those).
     func matters(_ path: String) -> Bool {
-        let path = (path as NSString).standardizingPath
+        let path = PathText.normalized(path)
         if let outputDirectory, path == outputDirectory || path.hasPrefix(outputDirectory + "/") { return false }
         if relevantFiles.contains(path) || directories.contains(path) { return true }
         let name = (path as NSString).lastPathComponent
@@ -42,7 +42,7 @@ final class WatchSession {
         let start = Date()
         let what = changed.isEmpty ? "initial build" :
             "changed " + changed.map { ($0 as NSString).lastPathComponent }.sorted().joined(separator: ", ")
-        let manifestPath = absolute(options.manifest)
+        let manifestPath = options.manifestPath
         let manifest: Manifest
         let plan: Plan
         do {
@@ -59,10 +59,10 @@ final class WatchSession {
         printer.print(result.diagnostics)
 
         templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
-        outputDirectory = (plan.outputDirectory as NSString).standardizingPath
-        let sources = Set(plan.jobs.map { ($0.source.path as NSString).standardizingPath })
+        outputDirectory = plan.outputDirectory
+        let sources = Set(plan.jobs.map(\.source.path))
         relevantFiles = sources.union([manifestPath])
-        patternFolders = Set(manifest.patternFolders.map { ($0 as NSString).standardizingPath })
+        patternFolders = Set(manifest.patternFolders)
         let folders = Set(relevantFiles.map { ($0 as NSString).deletingLastPathComponent }).union(templateDirectories)
             .union(patternFolders)
             .union(templateDirectories.map { ($0 as NSString).appendingPathComponent("Tables") })
@@ -74,10 +74,5 @@ final class WatchSession {
         line += String(format: " in %.3f s", Date().timeIntervalSince(start))
         printer.line(line)
         return line
-    }
-
-    private func absolute(_ path: String) -> String {
-        let joined = path.hasPrefix("/") ? path : (FileManager.default.currentDirectoryPath as NSString).appendingPathComponent(path)
-        return (joined as NSString).standardizingPath
     }
 }
