@@ -91,7 +91,7 @@ extension BuildCommand {
     func writeFileLists(manifest: Manifest, plan: Plan, printer: DiagnosticPrinter) {
         let manifestPath = options.manifestPath
         let lists: [(String?, [String])] = [
-            (inputFileList, [manifestPath] + plan.jobs.map(\.source.path)),
+            (inputFileList, [manifestPath] + plan.jobs.flatMap { $0.allSources.map(\.path) }),
             (outputFileList, plan.jobs.map(\.output) .map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0 }
                 + plan.entries.map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0.folder + "/Contents.json" }),
         ]

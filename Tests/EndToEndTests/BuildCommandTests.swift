@@ -132,6 +132,19 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Good.imageset/Good@3x.png"))
     }
 
+    @Test func inputFileListNamesEveryFileAJobReads() throws {
+        let list = CLI.temporaryDirectory("lists") + "/inputs.xcfilelist"
+        let output = CLI.temporaryDirectory("lists-out")
+        let result = try CLI.run(["build", "--output", output, "--input-file-list", list], in: Fixtures.repoRoot.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
+        let root = Fixtures.repoRoot.path
+        for expected in ["assetsmith.yml", "Assets/AppIcon.svg", "Assets/Logo.svg", "Templates/Launch/tabbed.yml"] {
+            #expect(lines.contains(root + "/" + expected), "\(expected) missing from the input file list")
+        }
+        #expect(lines == lines.sorted())
+    }
+
     @Test func wideGamutProfileIsNamedOnEveryBuild() throws {
         let dir = CLI.temporaryDirectory("icc")
         try FileManager.default.copyItem(atPath: Fixtures.url("Artwork/display-p3.png").path, toPath: dir + "/p3.png")
