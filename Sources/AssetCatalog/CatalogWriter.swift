@@ -71,9 +71,7 @@ package enum CatalogWriter {
 
         // The catalog's own Contents.json: written once, never replaced if a person made one.
         let rootContents = ContentsJSON.data(["info": CatalogEntry.info])
-        if let existing = catalog.read("Contents.json"), old.files["Contents.json"] == nil {
-            _ = existing
-        } else {
+        if old.files["Contents.json"] != nil || catalog.read("Contents.json") == nil {
             put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256(rootContents), asset: ""))
         }
 
