@@ -31,6 +31,10 @@ package struct WriteReport: Sendable {
     package var removed: [String] = []
     /// Failed jobs whose previous output was kept in place.
     package var keptPrevious: [String] = []
+    /// Sets taken over with `adopt: true`, their earlier files moved to a backup folder.
+    package var adopted: [SetAdoption] = []
+    /// Sets not written because they hold files Assetsmith did not write.
+    package var refusedSets: [String] = []
     package var diagnostics: [Diagnostic] = []
 }
 
@@ -92,6 +96,23 @@ package enum CatalogWriter {
         for entry in plan.entries {
             let contents = ContentsJSON.data(removingFiles(missing, in: entry))
             put(contents, entry.folder + "/Contents.json", FileRecord(sha256: Digest.sha256(contents), asset: entry.asset))
+        }
+
+        // Ownership of every set is settled before its first byte is written: a refused set gets
+        // no file, and keeps what the previous build generated in it.
+        let ownership = SetOwnership.settle(plan, catalog: catalog, output: outputFiles, old: old,
+                                            pending: Dictionary(pending.map { ($0.request.path, $0.request.data) },
+                                                                uniquingKeysWith: { first, _ in first }))
+        report.diagnostics += ownership.diagnostics
+        report.adopted = ownership.adoptions
+        report.refusedSets = ownership.refused.sorted()
+        if !ownership.refused.isEmpty {
+            func inRefusedSet(_ path: String) -> Bool { ownership.refused.contains((path as NSString).deletingLastPathComponent) }
+            pending.removeAll { inRefusedSet($0.request.path) }
+            for (path, record) in old.files where inRefusedSet(path) && new.files[path] == nil { new.files[path] = record }
+        }
+        for index in pending.indices where ownership.takenOver.contains(pending[index].request.path) {
+            pending[index].request.generatedBefore = true
         }
 
         for ((request, record), outcome) in zip(pending, FileUpdate.apply(pending.map(\.request), in: catalog)) {

@@ -18,11 +18,16 @@ package struct Plan: Hashable, Sendable, Codable {
     /// Files written next to the catalog in the output folder (an Info.plist snippet); sorted by
     /// path. nil when there are none, so plans without them encode as before.
     package var outputFiles: [OutputFile]?
+    /// Why `table` was chosen when the manifest names none (`newest table`); nil when it names one.
+    package var tableChoice: String?
+    /// Assets whose sets may be taken over although they hold files Assetsmith did not write
+    /// (`adopt: true`, or `--adopt` for all); not part of the JSON form.
+    package var adopting: Set<String> = []
     /// Warnings found while planning (HIG checks); not part of the JSON form.
     package var warnings: [Diagnostic] = []
 
     enum CodingKeys: String, CodingKey {
-        case table, outputDirectory, catalogFolder, jobs, entries, outputFiles
+        case table, tableChoice, outputDirectory, catalogFolder, jobs, entries, outputFiles
     }
 
     package init(table: String, outputDirectory: String, catalogFolder: String,

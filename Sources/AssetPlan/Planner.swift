@@ -6,7 +6,9 @@ package enum Planner {
     /// Plans every asset. `tableDirectories` are searched in order for `<table>.json`.
     package static func plan(_ manifest: Manifest, tableDirectories: [String]) throws(PlanError) -> Plan {
         let table: RequirementTable
-        switch TableLoader.load(manifest.table.value, from: tableDirectories, reference: manifest.table.location) {
+        let tableName = manifest.table?.value ?? TableLoader.newest(in: tableDirectories) ?? TableLoader.fallbackNewest
+        let reference = manifest.table?.location ?? SourceLocation(file: manifest.file, line: 1, column: 1)
+        switch TableLoader.load(tableName, from: tableDirectories, reference: reference) {
         case .success(let loaded): table = loaded
         case .failure(let diagnostic): throw PlanError(diagnostics: [diagnostic])
         }
@@ -37,6 +39,8 @@ package enum Planner {
                         catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries,
                         outputFiles: outputFiles)
         plan.warnings = diagnostics
+        plan.tableChoice = manifest.table == nil ? "newest table (the manifest has no `table:`)" : nil
+        plan.adopting = Set(manifest.assets.filter(\.adopt).map(\.name))
         return plan
     }
 

@@ -80,6 +80,17 @@ package enum TableLoader {
                                fix: guess + "known tables: " + known.joined(separator: ", ")))
     }
 
+    /// The table used when a manifest names none.
+    package static let fallbackNewest = "ios18"
+
+    /// The newest table in `directories`: the highest version number of `ios<N>`.
+    package static func newest(in directories: [String]) -> String? {
+        available(in: directories).compactMap { name -> (Int, String)? in
+            guard name.hasPrefix("ios"), let version = Int(name.dropFirst(3)) else { return nil }
+            return (version, name)
+        }.max { $0.0 < $1.0 }?.1
+    }
+
     /// Table names found in `directories`, sorted.
     package static func available(in directories: [String]) -> [String] {
         var names: Set<String> = []

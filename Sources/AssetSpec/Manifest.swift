@@ -13,8 +13,9 @@ package struct Manifest: Hashable, Sendable {
     package var file: String
     /// Absolute folder the manifest's relative paths are resolved against.
     package var directory: String
-    /// The requirement table the manifest targets (`ios18`), with where it was written.
-    package var table: Located<String>
+    /// The requirement table the manifest targets (`ios18`), with where it was written; nil when
+    /// `table:` is left out (the newest table is used).
+    package var table: Located<String>?
     /// Output folder (absolute); the catalog goes inside it.
     package var outputDirectory: String
     /// Catalog name without extension (`Assets` → `Assets.xcassets`).
@@ -26,7 +27,7 @@ package struct Manifest: Hashable, Sendable {
     /// Folders listed by `source` patterns (`Assets/Icons/*.svg`): a file added there is a new asset.
     package var patternFolders: [String] = []
 
-    package init(file: String, directory: String, table: Located<String>, outputDirectory: String,
+    package init(file: String, directory: String, table: Located<String>?, outputDirectory: String,
                  catalogName: String, assets: [AssetEntry]) {
         self.file = file
         self.directory = directory
@@ -53,6 +54,9 @@ package struct AssetEntry: Hashable, Sendable {
     package var name: String
     package var location: SourceLocation
     package var kind: AssetKind
+    /// `adopt: true`: take over a set of this name that holds files Assetsmith did not write
+    /// (they are moved to a backup folder first).
+    package var adopt = false
 
     package init(name: String, location: SourceLocation, kind: AssetKind) {
         self.name = name

@@ -5,10 +5,10 @@ import Yams
 /// Reading of the glyph kinds (`bar-glyph`, `tab-icon`, `back-indicator`, `control`) and of the
 /// top-level `tab-bar:` section.
 extension ManifestLoader {
-    static let barGlyphKeys = ["name", "kind", "source", "size", "compact-size", "rendering", "scales"]
-    static let tabIconKeys = ["name", "kind", "source", "selected-source", "shape", "outline-width", "group", "scales"]
-    static let backIndicatorKeys = ["name", "kind", "source", "mask-source", "size", "scales"]
-    static let controlKeys = ["name", "kind", "source", "highlighted-source", "selected-source", "disabled-source",
+    static let barGlyphKeys = ["name", "kind", "adopt", "source", "size", "compact-size", "rendering", "scales"]
+    static let tabIconKeys = ["name", "kind", "adopt", "source", "selected-source", "shape", "outline-width", "group", "scales"]
+    static let backIndicatorKeys = ["name", "kind", "adopt", "source", "mask-source", "size", "scales"]
+    static let controlKeys = ["name", "kind", "adopt", "source", "highlighted-source", "selected-source", "disabled-source",
                               "size", "cap-insets", "center", "scales"]
     static let tabBarKeys = ["tint", "unselected-tint", "background", "idiom"]
     static let capInsetKeys = ["top", "left", "bottom", "right"]

@@ -2,7 +2,7 @@ import AssetCore
 import Foundation
 
 extension ManifestLoader {
-    static let launchImageKeys = ["name", "kind", "template", "background", "status-bar", "navigation-bar",
+    static let launchImageKeys = ["name", "kind", "adopt", "template", "background", "status-bar", "navigation-bar",
                                   "toolbar", "tab-bar", "glyph-tint", "logo", "logo-size", "tab-glyphs"]
 
     /// `kind: launch-image`. The template itself is read by the planner, which knows where

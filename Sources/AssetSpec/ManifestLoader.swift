@@ -6,8 +6,14 @@ import Yams
 package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
-    static let appIconKeys = ["name", "kind", "source", "small-source", "background", "layout", "dark", "tinted"]
-    static let imageKeys = ["name", "kind", "source", "size", "scales", "fit", "background"]
+    static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted"]
+    static let imageKeys = ["name", "kind", "adopt", "source", "size", "scales", "fit", "background"]
+
+    /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
+    package static var keysByKind: [String: [String]] {
+        ["app-icon": appIconKeys, "image": imageKeys, "launch-image": launchImageKeys, "bar-glyph": barGlyphKeys,
+         "tab-icon": tabIconKeys, "back-indicator": backIndicatorKeys, "control": controlKeys]
+    }
 
     /// Loads the manifest at `path` (as the user wrote it; relative to the current directory).
     /// `outputOverride` replaces the manifest's `output` (the `--output` flag).
@@ -48,7 +54,7 @@ package enum ManifestLoader {
             throw ManifestError(sink.diagnostics)
         }
         top.rejectUnknownKeys(allowed: topLevelKeys)
-        let table = top.string("table", required: true)
+        let table = top.string("table")
         let output = top.string("output")
         let catalog = top.string("catalog")
         if let catalog, !AssetName.isValid(catalog.value) {
@@ -84,12 +90,22 @@ package enum ManifestLoader {
         }
 
         let tabBar = readTabBar(top, sink: sink)
+        // `output: MyApp/Assets.xcassets` names the catalog itself.
+        let place = CatalogPlace(output: outputOverride ?? output?.value, catalog: catalog?.value)
+        if let named = place.namedCatalog {
+            if !AssetName.isValid(named) {
+                sink.error("catalog name \"\(named)\" in \"output\" is not a valid file name", at: top.value("output") ?? root,
+                           fix: AssetName.rule)
+            } else if outputOverride == nil, let catalog, catalog.value != named {
+                sink.error("\"catalog: \(catalog.value)\" disagrees with \"output\", which names the catalog \"\(named).xcassets\" itself",
+                           at: top.value("catalog")!, fix: "drop `catalog:`, or end `output:` with the folder that holds the catalog")
+            }
+        }
         if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
-        let outputFolder = outputOverride ?? output?.value ?? "Output"
         let outputBase = outputOverride != nil ? FileManager.default.currentDirectoryPath : directory
-        var manifest = Manifest(file: file, directory: directory, table: table!,
-                                outputDirectory: absolutePath(outputFolder, relativeTo: outputBase),
-                                catalogName: catalog?.value ?? "Assets", assets: assets)
+        var manifest = Manifest(file: file, directory: directory, table: table,
+                                outputDirectory: absolutePath(place.folder, relativeTo: outputBase),
+                                catalogName: place.catalogName, assets: assets)
         manifest.tabBar = tabBar
         manifest.patternFolders = patternFolders
         return manifest
@@ -120,8 +136,11 @@ package enum ManifestLoader {
         default:
             entryKind = nil
         }
+        let adopt = reader.bool("adopt")
         guard let nameValue, let entryKind, AssetName.isValid(nameValue.value) else { return nil }
-        return AssetEntry(name: nameValue.value, location: sink.location(node), kind: entryKind)
+        var entry = AssetEntry(name: nameValue.value, location: sink.location(node), kind: entryKind)
+        entry.adopt = adopt?.value ?? false
+        return entry
     }
 
     private static func readAppIcon(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
@@ -182,6 +201,32 @@ package enum ManifestLoader {
 
     static func absolutePath(_ path: String, relativeTo base: String) -> String {
         PathText.absolute(path, relativeTo: base)
+    }
+}
+
+/// Where the catalog goes: `output` is the folder that holds `<catalog>.xcassets`, unless it ends in
+/// `.xcassets` itself (`output: MyApp/Assets.xcassets`), when it names the catalog.
+package struct CatalogPlace: Hashable, Sendable {
+    /// The folder that holds the catalog (relative or absolute, as written; `Output` by default).
+    package var folder: String
+    /// Catalog name without extension.
+    package var catalogName: String
+    /// The name given by an `output` ending in `.xcassets`, if it does.
+    package var namedCatalog: String?
+
+    package init(output: String?, catalog: String?) {
+        var written = output ?? "Output"
+        while written.count > 1, written.hasSuffix("/") { written.removeLast() }
+        if written.hasSuffix(".xcassets") {
+            let last = (written as NSString).lastPathComponent
+            namedCatalog = String(last.dropLast(".xcassets".count))
+            let parent = (written as NSString).deletingLastPathComponent
+            folder = parent.isEmpty ? "." : parent
+            catalogName = namedCatalog!
+        } else {
+            folder = written
+            catalogName = catalog ?? "Assets"
+        }
     }
 }
 

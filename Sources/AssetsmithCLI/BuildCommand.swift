@@ -21,6 +21,9 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Render every output again, even those the last build left up to date.")
     var force = false
 
+    @Flag(name: .long, help: "Take over every set the manifest names even when it holds files assetsmith did not write (they are moved to .assetsmith/backup/), as `adopt: true` on each asset.")
+    var adopt = false
+
     @Flag(name: .long, help: "Also write preview.png and preview.html beside the catalog.")
     var preview = false
 
@@ -34,19 +37,25 @@ struct BuildCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         let start = Date()
         PhaseTimer.shared.mark("start")
-        if !force, inputFileList == nil, outputFileList == nil,
+        if !force, !adopt, inputFileList == nil, outputFileList == nil,
            let stamp = BuildStamp.current(manifestPath: options.manifestPath,
                                           outputOverride: options.output, preview: preview) {
             try reportUnchanged(stamp, printer: printer, start: start)
             return
         }
-        let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         PhaseTimer.shared.mark("manifest and plan")
         var result = Pipeline(threads: render.threads, force: force).build(plan)
         result.diagnostics = plan.warnings + result.diagnostics
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report
+        for adoption in report.adopted {
+            printer.line("adopted \"\(plan.catalogFolder)/\(adoption.folder)\": its earlier files ("
+                + adoption.moved.joined(separator: ", ") + ") were moved to "
+                + relativePath(plan.outputDirectory + "/" + adoption.backupFolder))
+        }
         let summary = "built \(manifest.assets.count) asset\(manifest.assets.count == 1 ? "" : "s") into "
             + "\(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)): "
             + "\(result.rendered) rendered, \(result.upToDate) up to date; "

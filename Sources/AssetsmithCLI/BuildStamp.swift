@@ -55,9 +55,11 @@ struct BuildStamp {
         let directory = (manifestPath as NSString).deletingLastPathComponent
         // Where the last build wrote: the override, or the manifest's top-level keys read from
         // the text (a wrong guess finds no stamp, or a stamp whose manifest digest differs).
-        let output = outputOverride.map { PathText.absolute($0, relativeTo: FileManager.default.currentDirectoryPath) }
-            ?? PathText.absolute(topLevelValue("output", in: text) ?? "Output", relativeTo: directory)
-        let catalogFolder = (topLevelValue("catalog", in: text) ?? "Assets") + ".xcassets"
+        let place = CatalogPlace(output: outputOverride ?? topLevelValue("output", in: text),
+                                 catalog: topLevelValue("catalog", in: text))
+        let output = PathText.absolute(place.folder, relativeTo: outputOverride != nil
+                                       ? FileManager.default.currentDirectoryPath : directory)
+        let catalogFolder = place.catalogName + ".xcassets"
         guard let stampData = FileManager.default.contents(atPath: path(outputDirectory: output, catalogFolder: catalogFolder)),
               let stamp = parse(String(decoding: stampData, as: UTF8.self)),
               stamp.manifestSHA == Digest.sha256(manifestData),

@@ -15,6 +15,9 @@ struct PlanCommand: ParsableCommand {
         let printer = DiagnosticPrinter()
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         printer.print(plan.warnings)
+        if plan.tableChoice != nil {
+            printer.line("note: the manifest has no `table:`; using the newest requirement table, \"\(plan.table)\"")
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let data = try encoder.encode(PlanDump.portable(plan, relativeTo: manifest.directory))

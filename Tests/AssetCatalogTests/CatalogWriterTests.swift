@@ -100,9 +100,46 @@ import Testing
     @Test func refusesToOverwriteAFileItDidNotWrite() throws {
         try FileManager.default.createDirectory(atPath: catalog + "/A.imageset", withIntermediateDirectories: true)
         try Data([42]).write(to: URL(fileURLWithPath: catalog + "/A.imageset/A.png"))
-        let report = CatalogWriter.write(plan(["A"]), files: files(["A"]), failed: [])
+        let report = CatalogWriter.write(plan(["A", "B"]), files: files(["A", "B"]), failed: [])
         #expect(try Data(contentsOf: URL(fileURLWithPath: catalog + "/A.imageset/A.png")) == Data([42]))
-        #expect(report.diagnostics.contains { $0.severity == .error && $0.message.contains("was not written by assetsmith; refusing to overwrite it") })
+        #expect(report.diagnostics.map(\.message) == [
+            "the set \"Assets.xcassets/A.imageset\" holds files assetsmith did not write (\"A.png\"); nothing was written into it"])
+        // Whole sets or nothing: the refused set gains no Contents.json; the other set is written.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: catalog + "/A.imageset") == ["A.png"])
+        #expect(report.refusedSets == ["A.imageset"])
+        #expect(FileManager.default.fileExists(atPath: catalog + "/B.imageset/B.png"))
+    }
+
+    @Test func emptyPlaceholderSetIsTakenOverAndRecorded() throws {
+        try FileManager.default.createDirectory(atPath: catalog + "/A.imageset", withIntermediateDirectories: true)
+        try Data(#"{"images":[{"idiom":"universal","scale":"1x"}],"info":{"author":"xcode","version":1}}"#.utf8)
+            .write(to: URL(fileURLWithPath: catalog + "/A.imageset/Contents.json"))
+        let report = CatalogWriter.write(plan(["A"]), files: files(["A"]), failed: [])
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.adopted.isEmpty, "taken over silently")
+        let record = try #require(BuildRecord.read(at: output + "/.assetsmith/Assets.xcassets.record.json"))
+        #expect(record.files["A.imageset/Contents.json"] != nil)
+        #expect(record.files["A.imageset/A.png"] != nil)
+    }
+
+    @Test func placeholderThatNamesAFileIsNotAnEmptyPlaceholder() {
+        #expect(SetOwnership.assignsNoFile(Data(#"{"images":[{"idiom":"universal"}]}"#.utf8)))
+        #expect(!SetOwnership.assignsNoFile(Data(#"{"images":[{"idiom":"universal","filename":"a.png"}]}"#.utf8)))
+        #expect(!SetOwnership.assignsNoFile(Data("not json".utf8)), "a file that cannot be read is a person's file")
+        #expect(!SetOwnership.assignsNoFile(nil))
+    }
+
+    @Test func adoptingMovesForeignFilesToABackupThenWrites() throws {
+        try FileManager.default.createDirectory(atPath: catalog + "/A.imageset", withIntermediateDirectories: true)
+        try Data([42]).write(to: URL(fileURLWithPath: catalog + "/A.imageset/Old.png"))
+        var adopting = plan(["A"])
+        adopting.adopting = ["A"]
+        let report = CatalogWriter.write(adopting, files: files(["A"]), failed: [])
+        #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
+        #expect(report.adopted.map(\.backupFolder) == [".assetsmith/backup/Assets.xcassets/A.imageset"])
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/.assetsmith/backup/Assets.xcassets/A.imageset/Old.png")) == Data([42]))
+        #expect(!FileManager.default.fileExists(atPath: catalog + "/A.imageset/Old.png"))
+        #expect(FileManager.default.fileExists(atPath: catalog + "/A.imageset/A.png"))
     }
 
     @Test func refusesToWriteThroughASymlink() throws {

@@ -1,0 +1,126 @@
+import AssetCore
+import AssetPlan
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// A set taken over from files Assetsmith did not write (`adopt: true`).
+package struct SetAdoption: Sendable, Hashable {
+    /// The set folder inside the catalog.
+    package var folder: String
+    /// The files moved away.
+    package var moved: [String]
+    /// Where they went, relative to the output folder.
+    package var backupFolder: String
+}
+
+/// Who owns each set the plan writes, settled before the first byte of that set is written.
+///
+/// A set folder that holds only files the previous build generated is ours. A set that does not
+/// exist yet is ours. A set whose only file is a Contents.json that assigns no image (what Xcode's
+/// templates create: an empty `AppIcon.appiconset`) is adopted silently. Anything else holds
+/// files Assetsmith did not write: the set is refused (nothing is written into it) unless its
+/// asset opts in with `adopt: true`, when those files are moved to
+/// `<output>/.assetsmith/backup/<catalog>/<set>/` first. Hidden files (`.DS_Store`) are ignored.
+package struct SetOwnership {
+    /// Set folders that must not be written.
+    var refused: Set<String> = []
+    /// Paths inside the catalog that may be written over although the last record does not list
+    /// them (an adopted set's files).
+    var takenOver: Set<String> = []
+    var adoptions: [SetAdoption] = []
+    var diagnostics: [Diagnostic] = []
+
+    /// Settles every set of `plan`. `pending` maps each path about to be written to its bytes:
+    /// a file Assetsmith did not write that already holds exactly those bytes is no conflict.
+    static func settle(_ plan: Plan, catalog: SafeFiles, output: SafeFiles, old: BuildRecord,
+                       pending: [String: Data]) -> SetOwnership {
+        var result = SetOwnership()
+        for entry in plan.entries {
+            let folder = entry.folder
+            let foreign = foreignFiles(in: folder, catalog: catalog, old: old, pending: pending)
+            guard !foreign.isEmpty else { continue }
+            if foreign == ["Contents.json"], assignsNoFile(catalog.read(folder + "/Contents.json")) {
+                result.takenOver.insert(folder + "/Contents.json")
+                continue
+            }
+            let shown = plan.catalogFolder + "/" + folder
+            if plan.adopting.contains(entry.asset) {
+                do {
+                    let adoption = try moveAway(foreign, of: folder, catalogFolder: plan.catalogFolder,
+                                                catalog: catalog, output: output)
+                    result.adoptions.append(adoption)
+                    result.takenOver.formUnion(foreign.map { folder + "/" + $0 })
+                } catch {
+                    result.refused.insert(folder)
+                    result.diagnostics.append(error)
+                }
+                continue
+            }
+            result.refused.insert(folder)
+            let listed = foreign.prefix(6).map { "\"\($0)\"" }.joined(separator: ", ")
+                + (foreign.count > 6 ? " and \(foreign.count - 6) more" : "")
+            result.diagnostics.append(.error(
+                "the set \"\(shown)\" holds files assetsmith did not write (\(listed)); nothing was written into it",
+                at: .file((catalog.root as NSString).appendingPathComponent(folder)),
+                fix: "add `adopt: true` to asset \"\(entry.asset)\" in the manifest to take the set over "
+                    + "(its files are moved to .assetsmith/backup/), or rename the asset, or move the set out of the catalog"))
+        }
+        return result
+    }
+
+    /// Names of the files in `folder` that the previous build did not write, sorted.
+    private static func foreignFiles(in folder: String, catalog: SafeFiles, old: BuildRecord,
+                                     pending: [String: Data]) -> [String] {
+        guard let path = try? catalog.resolve(folder),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        return names.filter { name in
+            let inside = folder + "/" + name
+            guard !name.hasPrefix("."), old.files[inside] == nil else { return false }
+            if let data = pending[inside], catalog.read(inside) == data { return false }
+            return true
+        }.sorted()
+    }
+
+    /// True for a Contents.json that names no file (Xcode's empty placeholder sets); false when it
+    /// does, or cannot be read as JSON (then it is a person's file and is kept).
+    package static func assignsNoFile(_ data: Data?) -> Bool {
+        guard let data, let object = try? JSONSerialization.jsonObject(with: data) else { return false }
+        func names(_ value: Any) -> Bool {
+            if let dictionary = value as? [String: Any] {
+                return dictionary["filename"] != nil || dictionary.values.contains(where: names)
+            }
+            if let array = value as? [Any] { return array.contains(where: names) }
+            return false
+        }
+        return !names(object)
+    }
+
+    /// Moves `files` of `folder` to `.assetsmith/backup/<catalog>/<folder>/`, in a numbered folder
+    /// when an earlier backup of the same set is there.
+    private static func moveAway(_ files: [String], of folder: String, catalogFolder: String, catalog: SafeFiles,
+                                 output: SafeFiles) throws(Diagnostic) -> SetAdoption {
+        var backup = ".assetsmith/backup/\(catalogFolder)/\(folder)"
+        var number = 2
+        while (try? output.resolve(backup)).map({ FileManager.default.fileExists(atPath: $0) }) ?? false {
+            backup = ".assetsmith/backup/\(catalogFolder)/\(folder)-\(number)"
+            number += 1
+        }
+        try output.makeDirectory(backup)
+        var moved: [String] = []
+        for name in files {
+            let from = try catalog.resolve(folder + "/" + name)
+            let to = try output.resolve(backup + "/" + name)
+            guard rename(from, to) == 0 else {
+                let reason = String(cString: strerror(errno))
+                throw .error("cannot move \"\(name)\" of the set \"\(catalogFolder)/\(folder)\" to the backup folder: \(reason)",
+                             at: .file(from), fix: "check permissions, or move the set out of the catalog yourself")
+            }
+            moved.append(name)
+        }
+        return SetAdoption(folder: folder, moved: moved, backupFolder: backup)
+    }
+}
