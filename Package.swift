@@ -31,7 +31,7 @@ let package = Package(
         .target(name: "AssetPlan", dependencies: ["AssetCore", "AssetSpec"]),
         .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
         .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg"]),
-        .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetPlan",
+        .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec"]),
         .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec"]),

@@ -24,4 +24,11 @@ package enum PathText {
         let joined = parts.joined(separator: "/")
         return isAbsolute ? "/" + joined : (joined.isEmpty ? "." : joined)
     }
+
+    /// `path` relative to the folder `base` when it lies below it, otherwise `path` unchanged.
+    package static func relative(_ path: String, to base: String) -> String {
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        if path == base { return "." }
+        return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
+    }
 }

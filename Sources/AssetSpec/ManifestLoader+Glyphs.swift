@@ -10,8 +10,8 @@ extension ManifestLoader {
     static let backIndicatorKeys = ["name", "kind", "adopt", "source", "mask-source", "size", "scales"]
     static let controlKeys = ["name", "kind", "adopt", "source", "highlighted-source", "selected-source", "disabled-source",
                               "size", "cap-insets", "center", "scales"]
-    static let tabBarKeys = ["tint", "unselected-tint", "background", "idiom"]
-    static let capInsetKeys = ["top", "left", "bottom", "right"]
+    package static let tabBarKeys = ["tint", "unselected-tint", "background", "idiom"]
+    package static let capInsetKeys = ["top", "left", "bottom", "right"]
 
     static func readGlyph(_ kind: String, _ reader: MappingReader, directory: String,
                           sink: DiagnosticSink) -> AssetKind? {

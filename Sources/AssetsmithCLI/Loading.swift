@@ -32,11 +32,15 @@ enum Loading {
 /// the executable (a SwiftPM build inside the repository) or `share/assetsmith/Templates` beside it.
 enum TemplateLocator {
     static func templateDirectories(manifest: Manifest) -> [String] {
+        templateDirectories(manifestDirectory: manifest.directory)
+    }
+
+    static func templateDirectories(manifestDirectory: String) -> [String] {
         var candidates: [String] = []
         if let env = ProcessInfo.processInfo.environment["ASSETSMITH_TEMPLATES"], !env.isEmpty {
             candidates.append(env)
         }
-        candidates.append((manifest.directory as NSString).appendingPathComponent("Templates"))
+        candidates.append((manifestDirectory as NSString).appendingPathComponent("Templates"))
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().path {
             var folder = (executable as NSString).deletingLastPathComponent
             candidates.append((folder as NSString).appendingPathComponent("../share/assetsmith/Templates"))
@@ -51,6 +55,13 @@ enum TemplateLocator {
             return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
                 && seen.insert(path).inserted
         }
+    }
+
+    /// The manifest's JSON Schema (`Templates/Schema/assetsmith.schema.json`), if it is installed.
+    static func schemaPath(manifestDirectory: String) -> String? {
+        templateDirectories(manifestDirectory: manifestDirectory).lazy
+            .map { ($0 as NSString).appendingPathComponent("Schema/assetsmith.schema.json") }
+            .first { FileManager.default.fileExists(atPath: $0) }
     }
 
     static func tableDirectories(manifest: Manifest) -> [String] {

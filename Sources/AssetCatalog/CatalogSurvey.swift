@@ -1,0 +1,150 @@
+import AssetCore
+import AssetSpec
+import Foundation
+
+/// What `assetsmith init` can reproduce from a catalog that already exists: app icons with a
+/// 1024 px master (and their dark and tinted appearances), and image sets made from one large
+/// file. Everything else is listed with the reason it is left as it is.
+package struct CatalogSurvey: Sendable {
+    /// An app icon set with its 1024 pt master (paths inside the catalog).
+    package struct AppIcon: Sendable, Hashable {
+        package var name: String
+        package var master: String
+        package var dark: String?
+        package var tinted: String?
+        /// Something the user should know (a layout that changes).
+        package var note: String?
+    }
+
+    /// An image set holding one file at its largest scale.
+    package struct Image: Sendable, Hashable {
+        package var name: String
+        package var file: String
+        package var scale: Int
+        package var pixels: PixelSize
+        /// Size in points at @1x.
+        package var points: PixelSize { PixelSize(width: pixels.width / scale, height: pixels.height / scale) }
+    }
+
+    package var appIcons: [AppIcon] = []
+    package var images: [Image] = []
+    /// App icon sets with no image yet (Xcode's template): names to suggest, commented out.
+    package var emptyAppIcons: [String] = []
+    /// Set path inside the catalog → why it stays hand-made.
+    package var leftAlone: [(set: String, reason: String)] = []
+
+    /// Surveys `sets` (as `ContentsReader` reads them). `pixels` gives a PNG file's pixel size
+    /// (nil when it is not a readable PNG); it is given a path inside the catalog.
+    package static func survey(_ sets: [CatalogSet], pixels: (String) -> PixelSize?) -> CatalogSurvey {
+        var survey = CatalogSurvey()
+        for set in sets {
+            guard !set.path.contains("/") else {
+                survey.leftAlone.append((set.path, "inside a group folder; assetsmith writes sets at the catalog's top level"))
+                continue
+            }
+            switch set.kind {
+            case .appIcon:
+                survey.appIcon(set, pixels: pixels)
+            case .image:
+                survey.image(set, pixels: pixels)
+            case .other:
+                let kind = (set.path as NSString).pathExtension
+                survey.leftAlone.append((set.path, kind == "colorset" ? "a colour set" : "a \(kind) set"))
+            }
+        }
+        return survey
+    }
+
+    private mutating func appIcon(_ set: CatalogSet, pixels: (String) -> PixelSize?) {
+        var master: String?
+        var dark: String?
+        var tinted: String?
+        var files = 0
+        for (_, image) in set.images {
+            guard let file = image["filename"]?.stringValue else { continue }
+            files += 1
+            guard image["size"]?.stringValue == "1024x1024",
+                  let size = pixels(set.path + "/" + file), size.width >= 1024, size.width == size.height else { continue }
+            let appearance = image["appearances"]?.arrayValue?.first?["value"]?.stringValue
+            switch appearance {
+            case nil: if image["idiom"]?.stringValue != "mac" { master = master ?? file }
+            case "dark": dark = file
+            case "tinted": tinted = file
+            default: break
+            }
+        }
+        guard AssetName.isValid(set.name) else {
+            leftAlone.append((set.path, "its name cannot be an asset name (\(AssetName.rule))"))
+            return
+        }
+        guard let master else {
+            if files == 0 { emptyAppIcons.append(set.name) }
+            leftAlone.append((set.path, files == 0
+                ? "an app icon with no image yet: add it to the manifest once you have a 1024 px master"
+                : "no 1024x1024 px PNG master among its \(files) files"))
+            return
+        }
+        let others = files - 1 - (dark == nil ? 0 : 1) - (tinted == nil ? 0 : 1)
+        let note = others > 0 ? "its \(others) other sizes are replaced by one 1024 px icon that Xcode scales (single-size)" : nil
+        appIcons.append(AppIcon(name: set.name, master: set.path + "/" + master, dark: dark.map { set.path + "/" + $0 },
+                                tinted: tinted.map { set.path + "/" + $0 }, note: note))
+    }
+
+    private mutating func image(_ set: CatalogSet, pixels: (String) -> PixelSize?) {
+        let assigned = set.images.compactMap { entry -> (String, [String: JSONValue])? in
+            entry.fields["filename"]?.stringValue.map { ($0, entry.fields) }
+        }
+        guard assigned.count == 1, let (file, fields) = assigned.first else {
+            leftAlone.append((set.path, assigned.isEmpty ? "an image set with no image" : "\(assigned.count) hand-made files"))
+            return
+        }
+        guard case .success(let contents) = set.contents, contents["properties"] == nil,
+              fields.keys.allSatisfy({ ["filename", "idiom", "scale"].contains($0) }),
+              fields["idiom"]?.stringValue == "universal" else {
+            leftAlone.append((set.path, "its properties or idioms (template rendering, devices, appearances) are kept by hand"))
+            return
+        }
+        guard AssetName.isValid(set.name) else {
+            leftAlone.append((set.path, "its name cannot be an asset name (\(AssetName.rule))"))
+            return
+        }
+        let scale = Int(fields["scale"]?.stringValue?.dropLast() ?? "") ?? 0
+        guard scale >= 2, file.lowercased().hasSuffix(".png"), let size = pixels(set.path + "/" + file) else {
+            leftAlone.append((set.path, scale < 2 ? "one file at 1x (or single-scale); nothing larger to draw the other scales from"
+                                                  : "its file is not a PNG assetsmith can read"))
+            return
+        }
+        guard size.width % scale == 0, size.height % scale == 0 else {
+            leftAlone.append((set.path, "\(size.width)x\(size.height) px at @\(scale)x is not a whole number of points"))
+            return
+        }
+        images.append(Image(name: set.name, file: set.path + "/" + file, scale: scale, pixels: size))
+    }
+
+    /// Folders to skip when looking for a project's catalogs: build products, dependencies, tools.
+    package static let skippedFolders: Set<String> = ["build", "Build", "DerivedData", "Pods", "Carthage", "node_modules",
+                                                     "vendor", "fastlane", "SourcePackages"]
+
+    /// Every `.xcassets` folder below `root` (relative paths, sorted), skipping hidden folders and
+    /// `skippedFolders`, and not looking inside a catalog.
+    package static func catalogs(below root: String) -> [String] {
+        var found: [String] = []
+        var queue = [""]
+        var visited = 0
+        while let relative = queue.popLast(), visited < 20_000 {
+            visited += 1
+            let path = relative.isEmpty ? root : root + "/" + relative
+            for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                guard !name.hasPrefix("."), !skippedFolders.contains(name) else { continue }
+                let child = relative.isEmpty ? name : relative + "/" + name
+                var isDirectory: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: root + "/" + child, isDirectory: &isDirectory),
+                      isDirectory.boolValue else { continue }
+                // Symbolic links are not followed (a link to a parent folder would never end).
+                if (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + child)) != nil { continue }
+                if name.hasSuffix(".xcassets") { found.append(child) } else { queue.append(child) }
+            }
+        }
+        return found.sorted()
+    }
+}

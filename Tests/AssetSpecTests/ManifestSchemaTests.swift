@@ -1,0 +1,52 @@
+import AssetSpec
+import Foundation
+import Testing
+import TestSupport
+
+/// The JSON Schema that editors use (`Templates/Schema/assetsmith.schema.json`) lists exactly the
+/// keys and values the loader accepts, so completion never offers a key the loader rejects and
+/// never misses one it takes.
+@Suite struct ManifestSchemaTests {
+    let schema: [String: Any] = {
+        let url = Fixtures.repoRoot.appendingPathComponent("Templates/Schema/assetsmith.schema.json")
+        let data = (try? Data(contentsOf: url)) ?? Data()
+        return (try? JSONSerialization.jsonObject(with: data)) as? [String: Any] ?? [:]
+    }()
+
+    func properties(_ object: Any?) -> [String: Any] {
+        (object as? [String: Any])?["properties"] as? [String: Any] ?? [:]
+    }
+
+    func definition(_ kind: String) -> [String: Any] {
+        (schema["definitions"] as? [String: Any])?[kind] as? [String: Any] ?? [:]
+    }
+
+    @Test func topLevelKeysMatchTheLoader() {
+        #expect(Set(properties(schema).keys) == Set(ManifestLoader.topLevelKeys))
+        #expect(Set(properties(properties(schema)["tab-bar"]).keys) == Set(ManifestLoader.tabBarKeys))
+        #expect(schema["additionalProperties"] as? Bool == false)
+    }
+
+    @Test func everyKindListsExactlyTheKeysTheLoaderAccepts() {
+        let kindEnum = (properties(properties(schema)["assets"].flatMap { ($0 as? [String: Any])?["items"] })["kind"]
+                        as? [String: Any])?["enum"] as? [String]
+        #expect(Set(kindEnum ?? []) == Set(ManifestLoader.kindNames))
+        #expect(Set(ManifestLoader.keysByKind.keys) == Set(ManifestLoader.kindNames))
+        for (kind, keys) in ManifestLoader.keysByKind {
+            let listed = properties(definition(kind))
+            #expect(Set(listed.keys) == Set(keys), "kind \(kind)")
+            #expect(definition(kind)["additionalProperties"] as? Bool == false, "kind \(kind)")
+        }
+        #expect(Set(properties(properties(definition("control"))["cap-insets"]).keys) == Set(ManifestLoader.capInsetKeys))
+    }
+
+    @Test func choicesMatchTheLoadersValues() {
+        func choices(_ kind: String, _ key: String) -> Set<String> {
+            Set((properties(definition(kind))[key] as? [String: Any])?["enum"] as? [String] ?? [])
+        }
+        #expect(choices("image", "fit") == Set(ImageSpec.Fit.allCases.map(\.rawValue)))
+        #expect(choices("bar-glyph", "rendering") == Set(GlyphRendering.allCases.map(\.rawValue)))
+        #expect(choices("tab-icon", "shape") == Set(TabShape.allCases.map(\.rawValue)))
+        #expect(choices("launch-image", "status-bar") == Set(LaunchTemplate.StatusBarStyle.allCases.map(\.rawValue)))
+    }
+}
