@@ -15,6 +15,8 @@ struct BuildCommand: ParsableCommand {
 
     @OptionGroup var render: RenderOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     @Flag(name: .long, help: "Treat warnings as errors (exit 1).")
     var strict = false
 
@@ -34,7 +36,7 @@ struct BuildCommand: ParsableCommand {
     var outputFileList: String?
 
     func run() throws {
-        let printer = DiagnosticPrinter()
+        let printer = DiagnosticPrinter(terminal)
         let start = Date()
         PhaseTimer.shared.mark("start")
         if !force, !adopt, inputFileList == nil, outputFileList == nil,
@@ -46,7 +48,9 @@ struct BuildCommand: ParsableCommand {
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         PhaseTimer.shared.mark("manifest and plan")
-        var result = Pipeline(threads: render.threads, force: force).build(plan)
+        var pipeline = Pipeline(threads: render.threads, force: force)
+        pipeline.progress = { total in printer.progress("rendering", total: total) }
+        var result = pipeline.build(plan)
         result.diagnostics = plan.warnings + result.diagnostics
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)
@@ -62,14 +66,14 @@ struct BuildCommand: ParsableCommand {
             + "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
             + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
             + String(format: " in %.2f s", elapsed)
-        printer.line(summary)
+        printer.note(summary)
         writeFileLists(manifest: manifest, plan: plan, printer: printer)
         var previewFailed = false
         if preview {
             let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics, style: PreviewWriter.style(manifest))
             printer.print(problems)
             previewFailed = problems.hasErrors
-            printer.line("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
+            printer.note("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
         if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0 {
@@ -84,11 +88,11 @@ struct BuildCommand: ParsableCommand {
     /// The fast path: nothing changed since the last clean build, so say what it said.
     private func reportUnchanged(_ stamp: BuildStamp, printer: DiagnosticPrinter, start: Date) throws {
         printer.print(stamp.diagnostics)
-        printer.line("built \(stamp.assets) asset\(stamp.assets == 1 ? "" : "s") into "
+        printer.note("built \(stamp.assets) asset\(stamp.assets == 1 ? "" : "s") into "
             + "\(relativePath(stamp.outputDirectory + "/" + stamp.catalogFolder)): "
             + "0 rendered, \(stamp.jobs) up to date; 0 written, \(stamp.files) unchanged, 0 removed"
             + String(format: " in %.2f s", Date().timeIntervalSince(start)))
-        if preview { printer.line("preview: \(relativePath(stamp.outputDirectory))/preview.png and preview.html") }
+        if preview { printer.note("preview: \(relativePath(stamp.outputDirectory))/preview.png and preview.html") }
         if !stamp.diagnostics.isEmpty { printer.line(stamp.diagnostics.countSummary) }
         if stamp.diagnostics.hasErrors || (strict && !stamp.diagnostics.isEmpty) { throw ExitCode(1) }
     }

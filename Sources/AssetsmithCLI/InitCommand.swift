@@ -27,8 +27,10 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: "Folder (relative to the project) to copy the masters into.")
     var sources: String = "AssetSources"
 
+    @OptionGroup var terminal: TerminalOptions
+
     func run() throws {
-        let printer = DiagnosticPrinter()
+        let printer = DiagnosticPrinter(terminal)
         let root = PathText.absolute(project, relativeTo: FileManager.default.currentDirectoryPath)
         let manifestPath = PathText.absolute(manifest, relativeTo: root)
         let manifestDirectory = (manifestPath as NSString).deletingLastPathComponent
@@ -113,12 +115,12 @@ struct InitCommand: ParsableCommand {
             printer.print([error])
             throw ExitCode(1)
         }
-        printer.line("wrote \(relativePath(manifestPath)) for \(relativePath(catalogPath)): "
+        printer.note("wrote \(relativePath(manifestPath)) for \(relativePath(catalogPath)): "
             + "\(survey.appIcons.count) app icon\(survey.appIcons.count == 1 ? "" : "s"), "
             + "\(survey.images.count) image\(survey.images.count == 1 ? "" : "s"); "
             + "\(copier.copied) source\(copier.copied == 1 ? "" : "s") copied into \(relativePath(copier.folder)); "
             + "\(survey.leftAlone.count) set\(survey.leftAlone.count == 1 ? "" : "s") left as they are")
-        printer.line("next: assetsmith build --manifest \(relativePath(manifestPath)), then assetsmith verify")
+        printer.note("next: assetsmith build --manifest \(relativePath(manifestPath)), then assetsmith verify")
     }
 
     /// The app's catalog: one with an app icon set, then one named `Assets.xcassets`, then the

@@ -26,6 +26,8 @@ struct BuildResult {
 struct Pipeline {
     var threads: Int
     var force = false
+    /// Makes a progress line for this many renders (nil: none is shown).
+    var progress: (Int) -> ProgressLine? = { _ in nil }
 
     func build(_ plan: Plan) -> BuildResult {
         var diagnostics: [Diagnostic] = []
@@ -137,7 +139,10 @@ struct Pipeline {
         }
         let jobsFor = jobsByKey
         let images = decoded
+        let progressLine = progress(renderable.count)
+        defer { progressLine?.finish() }
         let outcomes = parallelMap(renderable, threads: threads) { key -> Result<Data, Diagnostic> in
+            defer { progressLine?.advance() }
             let job = jobsFor[key]![0]
             do {
                 let bitmap = try Renderer.render(job, sources: images)

@@ -11,12 +11,14 @@ struct PlanCommand: ParsableCommand {
 
     @OptionGroup var options: ManifestOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     func run() throws {
-        let printer = DiagnosticPrinter()
+        let printer = DiagnosticPrinter(terminal)
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         printer.print(plan.warnings)
         if plan.tableChoice != nil {
-            printer.line("note: the manifest has no `table:`; using the newest requirement table, \"\(plan.table)\"")
+            printer.note("note: the manifest has no `table:`; using the newest requirement table, \"\(plan.table)\"")
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

@@ -83,12 +83,14 @@ struct PreviewCommand: ParsableCommand {
 
     @OptionGroup var options: ManifestOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     func run() throws {
-        let printer = DiagnosticPrinter()
+        let printer = DiagnosticPrinter(terminal)
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         let problems = PreviewWriter.write(plan: plan, diagnostics: plan.warnings, style: PreviewWriter.style(manifest))
         printer.print(problems)
-        printer.line("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
+        printer.note("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
         if problems.hasErrors { throw ExitCode(1) }
     }
 }

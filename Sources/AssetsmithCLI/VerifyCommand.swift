@@ -18,6 +18,8 @@ struct VerifyCommand: ParsableCommand {
 
     @OptionGroup var options: ManifestOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     @Option(name: .long, help: "Verify this .xcassets folder on its own, without a manifest.")
     var catalog: String?
 
@@ -38,7 +40,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
-        let printer = DiagnosticPrinter()
+        let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text
         var report: VerifyReport
         if let catalog {

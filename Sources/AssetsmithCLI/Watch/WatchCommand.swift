@@ -12,6 +12,8 @@ struct WatchCommand: ParsableCommand {
 
     @OptionGroup var render: RenderOptions
 
+    @OptionGroup var terminal: TerminalOptions
+
     @Option(name: .long, help: "Milliseconds without file events before a rebuild starts (an editor's save is several events).")
     var debounce: Int = 30
 
@@ -20,7 +22,7 @@ struct WatchCommand: ParsableCommand {
     }
 
     func run() throws {
-        let printer = DiagnosticPrinter()
+        let printer = DiagnosticPrinter(terminal)
         let session = WatchSession(options: options, threads: render.threads,
                                    printer: printer)
         session.rebuild(changed: [])
