@@ -2,8 +2,9 @@
 SWIFT ?= swift
 CONFIG ?= release
 BIN = .build/$(CONFIG)/assetsmith
+PREFIX ?= /usr/local
 
-.PHONY: run test build deps bench verify clean
+.PHONY: run test build deps bench verify clean install
 
 deps:
 	@scripts/install-deps.sh
@@ -18,6 +19,14 @@ test: deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh
+	scripts/check-install.sh
+
+# Installs the binary and the templates (requirement tables, launch templates, the manifest's
+# JSON Schema) where the binary looks for them: $(PREFIX)/bin and $(PREFIX)/share/assetsmith.
+install: build
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/assetsmith"
+	install -m 755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/assetsmith"
+	cp -R Templates "$(DESTDIR)$(PREFIX)/share/assetsmith/"
 
 bench: build
 	Benchmarks/bench.sh $(CURDIR)/$(BIN)

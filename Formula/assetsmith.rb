@@ -1,0 +1,33 @@
+# Homebrew formula: `brew install --HEAD ./Formula/assetsmith.rb` builds main; a release sets `url`
+# to the tag's tarball and `sha256` to `shasum -a 256` of it (README: Installing).
+class Assetsmith < Formula
+  desc "Renders and verifies Xcode asset catalogs from a YAML manifest"
+  homepage "https://github.com/assetsmith/assetsmith"
+  url "https://github.com/assetsmith/assetsmith/archive/refs/tags/v0.1.0.tar.gz"
+  sha256 "0000000000000000000000000000000000000000000000000000000000000000"
+  head "https://github.com/assetsmith/assetsmith.git", branch: "main"
+
+  depends_on "pkg-config" => :build
+  depends_on xcode: ["16.0", :build]
+  depends_on "cairo"
+  depends_on "libpng"
+  depends_on "librsvg"
+
+  def install
+    system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "assetsmith"
+    bin.install ".build/release/assetsmith"
+    (share/"assetsmith").install "Templates"
+  end
+
+  test do
+    (testpath/"assetsmith.yml").write <<~YAML
+      assets:
+        - {name: AppIcon, kind: app-icon, source: AppIcon.svg}
+    YAML
+    (testpath/"AppIcon.svg").write '<svg xmlns="http://www.w3.org/2000/svg" width="1024" height="1024">' \
+                                   '<rect width="1024" height="1024" fill="#1B3FA8"/></svg>'
+    system bin/"assetsmith", "build"
+    system bin/"assetsmith", "verify"
+    assert_path_exists testpath/"Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png"
+  end
+end

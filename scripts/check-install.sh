@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Checks `make install` into a temporary prefix: the installed binary finds its requirement
+# tables and the manifest's schema with no repository beside it, and `init` points editors at
+# the installed schema.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+prefix=$(mktemp -d "${TMPDIR:-/tmp}/assetsmith-prefix.XXXXXX")
+work=$(mktemp -d "${TMPDIR:-/tmp}/assetsmith-install-check.XXXXXX")
+trap 'rm -rf "$prefix" "$work"' EXIT
+make --no-print-directory install CONFIG="${CONFIG:-debug}" PREFIX="$prefix" >/dev/null
+test -x "$prefix/bin/assetsmith" || { echo "error: make install wrote no $prefix/bin/assetsmith" >&2; exit 1; }
+test -f "$prefix/share/assetsmith/Templates/Tables/ios18.json" || { echo "error: make install wrote no tables" >&2; exit 1; }
+
+cp Assets/AppIcon.svg "$work/"
+mkdir -p "$work/App/Assets.xcassets"
+printf 'assets:\n  - {name: AppIcon, kind: app-icon, source: AppIcon.svg}\n' >"$work/assetsmith.yml"
+( cd "$work" && env -u ASSETSMITH_TEMPLATES "$prefix/bin/assetsmith" plan >plan.json 2>plan.err ) || {
+  echo "error: the installed assetsmith cannot plan:" >&2; cat "$work/plan.err" >&2; exit 1; }
+grep -q '"table" : "ios18"' "$work/plan.json" || { echo "error: the installed assetsmith did not find the newest table" >&2; exit 1; }
+
+rm "$work/assetsmith.yml"
+( cd "$work" && env -u ASSETSMITH_TEMPLATES "$prefix/bin/assetsmith" init --quiet )
+grep -q "^# yaml-language-server: \$schema=$prefix/share/assetsmith/Templates/Schema/assetsmith.schema.json\$" "$work/assetsmith.yml" || {
+  echo "error: init did not point the manifest at the installed schema:" >&2; head -3 "$work/assetsmith.yml" >&2; exit 1; }
+echo "install: make install PREFIX=… works (tables and schema found from the installed binary)"
