@@ -54,9 +54,12 @@ package enum LaunchTemplateLoader {
     /// against its folder.
     package static func load(path: String) -> Result<LaunchTemplate, ManifestError> {
         let file = displayPath(path)
-        guard let data = FileManager.default.contents(atPath: path), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileManager.default.contents(atPath: path) else {
             return .failure(ManifestError([.error("cannot read launch template", at: .file(file),
-                                                  fix: "check that the file exists and is UTF-8 text")]))
+                                                  fix: "check that the file exists and is readable")]))
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            return .failure(ManifestError([YAMLProblem.notUTF8(data, file: file)]))
         }
         do {
             return .success(try parse(text, file: file, path: path))

@@ -25,7 +25,7 @@ package enum ManifestLoader {
                                         fix: "create it (see README: Manifest) or pass --manifest PATH")])
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw ManifestError([.error("manifest is not UTF-8 text", at: .file(path), fix: "save it as UTF-8")])
+            throw ManifestError([YAMLProblem.notUTF8(data, file: path)])
         }
         return try parse(text, file: path, directory: (absolute as NSString).deletingLastPathComponent,
                          outputOverride: outputOverride)
@@ -184,19 +184,7 @@ package enum ManifestLoader {
 
     /// A YAML syntax error as a located diagnostic (manifests and launch templates alike).
     static func yamlDiagnostic(_ error: YamlError, file: String) -> Diagnostic {
-        switch error {
-        case .scanner(let context, let problem, let mark, _), .parser(let context, let problem, let mark, _):
-            let what = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-            return .error("invalid YAML: \(what)", at: .source(SourceLocation(file: file, line: mark.line, column: mark.column)),
-                          fix: "check indentation and quoting on this line (colours need quotes: \"#1E6FD9\")")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            let keys = duplicates.map { "\"\($0)\"" }.joined(separator: ", ")
-            return .error("key \(keys) appears twice in the same mapping",
-                          at: .source(SourceLocation(file: file, line: context.mark.line, column: context.mark.column)),
-                          fix: "keep one of them")
-        default:
-            return .error("invalid YAML: \(error)", at: .file(file), fix: "check the file's syntax")
-        }
+        YAMLProblem.diagnostic(error, file: file)
     }
 
     static func absolutePath(_ path: String, relativeTo base: String) -> String {

@@ -133,3 +133,63 @@ import Testing
         #expect(manifest.outputDirectory == "/tmp/elsewhere")
     }
 }
+
+/// Every kind of YAML error Yams reports comes out as `file:line:col: error: <plain words>` with a fix.
+@Suite struct YAMLErrorTests {
+    func headline(_ text: String) -> String {
+        do {
+            _ = try ManifestLoader.parse(text, file: "assetsmith.yml", directory: "/tmp")
+            return "no error"
+        } catch {
+            return error.diagnostics.map(\.description).joined(separator: "\n")
+        }
+    }
+
+    @Test func undefinedAlias() {
+        #expect(headline("assets:\n  - name: A\n    kind: image\n    source: *nope\n") == """
+            assetsmith.yml:4:13: error: the alias "*nope" refers to no anchor defined above it
+              fix: define the anchor first (&nope on the value to repeat), or write the value out
+            """)
+    }
+
+    @Test func controlCharacter() {
+        #expect(headline("assets:\n  - name: \"A\u{01}\"\n") == """
+            assetsmith.yml:2:13: error: the file holds a control character (U+0001), which YAML does not allow
+              fix: delete it: only tabs, line breaks and printable characters may appear
+            """)
+    }
+
+    @Test func twoDocuments() {
+        #expect(headline("assets: []\n---\nassets: []\n") == """
+            assetsmith.yml:2:1: error: the file holds more than one YAML document (a second "---" line)
+              fix: keep one document: remove the "---" line and merge what follows into the first
+            """)
+    }
+
+    @Test func tabIndentation() {
+        #expect(headline("assets:\n\t- name: A\n") == """
+            assetsmith.yml:2:1: error: a tab character; YAML indents with spaces only
+              fix: replace the tab with spaces
+            """)
+    }
+
+    @Test func badIndentation() {
+        #expect(headline("assets:\n  - name: A\n   kind: image\n").hasPrefix(
+            "assetsmith.yml:3:4: error: this line is indented differently from the lines above it"))
+    }
+
+    @Test func notUTF8IsLocatedAtTheFirstBadByte() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("yaml-utf8-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        var bytes = Data("assets:\n  - name: ".utf8)
+        bytes.append(contentsOf: [0xFF, 0xFE, 0x0A])
+        try bytes.write(to: URL(fileURLWithPath: dir + "/m.yml"))
+        do {
+            _ = try ManifestLoader.load(path: dir + "/m.yml")
+            Issue.record("no error")
+        } catch {
+            #expect(error.diagnostics.map(\.description) == [
+                "\(dir)/m.yml:2:11: error: the file is not UTF-8 text (the first bad byte is here)\n  fix: save it as UTF-8 (most editors: Save with Encoding → UTF-8)"])
+        }
+    }
+}
