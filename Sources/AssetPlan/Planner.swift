@@ -1,4 +1,5 @@
 import AssetCore
+import Foundation
 import AssetSpec
 
 /// Turns a manifest into a `Plan`: `Planner.plan(manifest, tableDirectories:)`.
@@ -34,6 +35,7 @@ package enum Planner {
             outputFiles += part.outputFiles
         }
         diagnostics += TabBarChecks.check(manifest)
+        diagnostics += collisions(manifest, entries: entries, outputFiles: outputFiles)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
         var plan = Plan(table: table.name, outputDirectory: manifest.outputDirectory,
                         catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries,
@@ -42,6 +44,34 @@ package enum Planner {
         plan.tableChoice = manifest.table == nil ? "newest table (the manifest has no `table:`)" : nil
         plan.adopting = Set(manifest.assets.filter(\.adopt).map(\.name))
         return plan
+    }
+
+    /// Two assets that would write the same set or side file (names compared without case, as
+    /// the default macOS disk does, and sets without their extension): an error at each asset's manifest line, before anything is
+    /// written. (Files inside a set are named after the set, so a set clash covers them.)
+    static func collisions(_ manifest: Manifest, entries: [CatalogEntry], outputFiles: [OutputFile]) -> [Diagnostic] {
+        var assets: [String: AssetEntry] = [:]
+        for asset in manifest.assets { assets[asset.name] = asset }
+        var owners: [String: (asset: String, path: String)] = [:]
+        var diagnostics: [Diagnostic] = []
+        // Sets are compared by name without their extension: actool takes `X.colorset` and
+        // `X.imageset` in one catalog as two assets of one name.
+        let written = entries.map { ($0.asset, $0.folder, "set", "set:" + ($0.folder as NSString).deletingPathExtension) }
+            + outputFiles.map { ($0.asset, $0.path, "file", "file:" + $0.path) }
+        for (asset, path, what, name) in written {
+            let key = name.lowercased()
+            guard let first = owners[key] else {
+                owners[key] = (asset, path)
+                continue
+            }
+            guard first.asset != asset, let one = assets[first.asset], let other = assets[asset] else { continue }
+            let shown = "the \(what) \"\(path)\""
+            diagnostics.append(.error("asset \"\(other.name)\" (\(other.kind.keyword)) writes \(shown), which asset \"\(one.name)\" (\(one.kind.keyword), line \(one.location.line)) also writes",
+                                      at: .source(other.location), fix: "rename one of the two assets"))
+            diagnostics.append(.error("asset \"\(one.name)\" (\(one.kind.keyword)) writes \(shown), which asset \"\(other.name)\" (\(other.kind.keyword), line \(other.location.line)) also writes",
+                                      at: .source(one.location), fix: "rename one of the two assets"))
+        }
+        return diagnostics
     }
 
     static func sourceRef(_ file: SourceFile) -> SourceRef {
