@@ -36,6 +36,8 @@ package struct WriteReport: Sendable {
     /// Sets not written because they hold files Assetsmith did not write.
     package var refusedSets: [String] = []
     package var diagnostics: [Diagnostic] = []
+
+    package init() {}
 }
 
 /// Writes a plan's catalog: `CatalogWriter.write(plan, files:failed:)`.
@@ -73,9 +75,17 @@ package enum CatalogWriter {
                                                shownAs: plan.catalogFolder + "/" + path), record))
         }
 
-        // The catalog's own Contents.json: written once, never replaced if a person made one.
+        // Temporary files of a build that was killed while writing.
+        for folder in ["", plan.catalogFolder] + plan.entries.map({ plan.catalogFolder + "/" + $0.folder }) {
+            outputFiles.removeStaleTemporaries(in: folder)
+        }
+        outputFiles.removeStaleTemporaries(in: ".assetsmith")
+
+        // The catalog's own Contents.json: written once, never replaced if a person made one
+        // (one with exactly our bytes is ours, even if an interrupted build lost its record).
         let rootContents = ContentsJSON.data(["info": CatalogEntry.info])
-        if old.files["Contents.json"] != nil || catalog.read("Contents.json") == nil {
+        let existingRoot = catalog.read("Contents.json")
+        if old.files["Contents.json"] != nil || existingRoot == nil || existingRoot == rootContents {
             put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256(rootContents), asset: ""))
         }
 

@@ -112,6 +112,22 @@ package struct SafeFiles: Sendable {
         }
     }
 
+    /// Removes the temporary files (`.<name>.assetsmith-<pid>.tmp`) that a build killed while
+    /// writing left in `relative` (a folder); a live build's files are left alone. Returns their names.
+    @discardableResult
+    package func removeStaleTemporaries(in relative: String) -> [String] {
+        guard let folder = relative.isEmpty ? root : try? resolve(relative),
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        var removed: [String] = []
+        for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
+            guard let marker = name.range(of: ".assetsmith-", options: .backwards),
+                  let pid = Int32(name[marker.upperBound...].dropLast(4)), pid > 0 else { continue }
+            let alive = kill(pid, 0) == 0 || errno == EPERM
+            if pid == getpid() || !alive, unlink(folder + "/" + name) == 0 { removed.append(name) }
+        }
+        return removed
+    }
+
     /// Removes a file (never a folder).
     package func remove(_ relative: String) -> Bool {
         guard let path = try? resolve(relative) else { return false }

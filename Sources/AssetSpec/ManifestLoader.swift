@@ -101,10 +101,20 @@ package enum ManifestLoader {
                            at: top.value("catalog")!, fix: "drop `catalog:`, or end `output:` with the folder that holds the catalog")
             }
         }
-        if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
         let outputBase = outputOverride != nil ? FileManager.default.currentDirectoryPath : directory
+        let outputDirectory = absolutePath(place.folder, relativeTo: outputBase)
+        if SystemFolders.isProtected(outputDirectory) {
+            let message = "the output folder \"\(outputDirectory)\" is a system or home folder; refusing to write a catalog into it"
+            let fix = "give a folder of your project, such as `output: Output` or the app's `MyApp/Assets.xcassets`"
+            if outputOverride == nil, let node = top.value("output") {
+                sink.error(message, at: node, fix: fix)
+            } else {
+                throw ManifestError(sink.diagnostics + [.error(message, fix: fix.replacingOccurrences(of: "`output: Output`", with: "`--output Output`"))])
+            }
+        }
+        if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
         var manifest = Manifest(file: file, directory: directory, table: table,
-                                outputDirectory: absolutePath(place.folder, relativeTo: outputBase),
+                                outputDirectory: outputDirectory,
                                 catalogName: place.catalogName, assets: assets)
         manifest.tabBar = tabBar
         manifest.patternFolders = patternFolders
@@ -189,6 +199,20 @@ package enum ManifestLoader {
 
     static func absolutePath(_ path: String, relativeTo base: String) -> String {
         PathText.absolute(path, relativeTo: base)
+    }
+}
+
+/// Folders a catalog must never be written into: the file system's root, the system's own
+/// folders, and a home folder itself (a typo such as `output: /` or `output: ~/..`).
+package enum SystemFolders {
+    static let roots: Set<String> = ["/", "/bin", "/boot", "/dev", "/etc", "/lib", "/lib64", "/opt", "/proc", "/root",
+                                     "/sbin", "/sys", "/tmp", "/usr", "/var", "/home", "/Users", "/System", "/Library",
+                                     "/Applications", "/Volumes", "/private", "/usr/local", "/opt/homebrew"]
+
+    package static func isProtected(_ absolute: String) -> Bool {
+        let path = PathText.normalized(absolute)
+        let home = PathText.normalized(NSHomeDirectory())
+        return roots.contains(path) || path == home
     }
 }
 

@@ -50,6 +50,7 @@ struct BuildCommand: ParsableCommand {
         PhaseTimer.shared.mark("manifest and plan")
         var pipeline = Pipeline(threads: render.threads, force: force)
         pipeline.progress = { total in printer.progress("rendering", total: total) }
+        pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }
         var result = pipeline.build(plan)
         result.diagnostics = plan.warnings + result.diagnostics
         printer.print(result.diagnostics)

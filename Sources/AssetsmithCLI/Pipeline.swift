@@ -29,7 +29,19 @@ struct Pipeline {
     /// Makes a progress line for this many renders (nil: none is shown).
     var progress: (Int) -> ProgressLine? = { _ in nil }
 
+    /// Called when another build of the same catalog holds the lock and this one waits.
+    var waiting: () -> Void = {}
+
     func build(_ plan: Plan) -> BuildResult {
+        // One build of a catalog at a time, from reading its record to writing it.
+        let lock: BuildLock
+        do {
+            lock = try BuildLock(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder, waiting: waiting)
+        } catch {
+            return BuildResult(report: WriteReport(), diagnostics: [error], rendered: 0, upToDate: 0,
+                               failedJobs: plan.jobs.count)
+        }
+        defer { withExtendedLifetime(lock) {} }
         var diagnostics: [Diagnostic] = []
         var failed: Set<String> = []
 

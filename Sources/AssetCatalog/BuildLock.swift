@@ -1,0 +1,36 @@
+import AssetCore
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One build at a time per catalog: an exclusive `flock` on `<output>/.assetsmith/<catalog>.lock`
+/// held from reading the record to writing it, so two builds into one output serialise instead of
+/// each deciding from a record the other is rewriting. The lock goes with the process (a killed
+/// build never leaves it held).
+package final class BuildLock {
+    private let descriptor: Int32
+
+    /// Takes the lock, waiting for another build if one holds it (`waiting` is called first then).
+    package init(outputDirectory: String, catalogFolder: String, waiting: () -> Void) throws(Diagnostic) {
+        let output = SafeFiles(root: outputDirectory)
+        try output.makeDirectory(".assetsmith")
+        let path = try output.resolve(".assetsmith/\(catalogFolder).lock")
+        descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else {
+            throw .error("cannot open the build lock: \(String(cString: strerror(errno)))", at: .file(path),
+                         fix: "check the output folder's permissions")
+        }
+        if flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
+            waiting()
+            while flock(descriptor, LOCK_EX) != 0, errno == EINTR {}
+        }
+    }
+
+    deinit {
+        flock(descriptor, LOCK_UN)
+        close(descriptor)
+    }
+}
