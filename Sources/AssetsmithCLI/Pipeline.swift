@@ -135,50 +135,62 @@ struct Pipeline {
         }
 
         PhaseTimer.shared.mark("keys and up-to-date check")
-        // 3. Decode or parse the sources that still have work, each once (templates are only hashed).
-        let needed = Array(Set(toRender.flatMap { jobsByKey[$0]![0].allSources }.filter { $0.format != .yaml }.map(\.path)))
-            .filter { decoded[$0] == nil }.sorted()
-        decode(needed, from: read, into: &decoded, diagnostics: &diagnostics)
-
-        PhaseTimer.shared.mark("decode")
-        // 4. Render and encode in parallel.
-        func drawable(_ key: RenderKey) -> Bool {
-            jobsByKey[key]![0].allSources.allSatisfy { $0.format == .yaml || decoded[$0.path] != nil }
+        // 3 and 4. Decode or parse the sources that still have work, each once (templates are only
+        // hashed), and render and encode in parallel: in batches whose decoded pixels stay within
+        // the build's budget, each source released once no later batch needs it.
+        func drawnSources(_ key: RenderKey) -> [String] {
+            jobsByKey[key]![0].allSources.filter { $0.format != .yaml }.map(\.path)
         }
-        let renderable = toRender.filter(drawable)
-        for key in toRender where !drawable(key) {
-            failed.formUnion(jobsByKey[key]!.map(\.output))
+        let batches = Pipeline.batches(toRender, sources: drawnSources,
+                                       pixels: { read[$0]?.pixels.map { $0.width * $0.height } ?? 0 },
+                                       budget: PixelBudget.perBuild)
+        var lastBatch: [String: Int] = [:]
+        for (index, batch) in batches.enumerated() {
+            for key in batch { for path in drawnSources(key) { lastBatch[path] = index } }
         }
         let jobsFor = jobsByKey
-        let images = decoded
-        let progressLine = progress(renderable.count)
+        let progressLine = progress(toRender.count)
         defer { progressLine?.finish() }
-        let outcomes = parallelMap(renderable, threads: threads) { key -> Result<Data, Diagnostic> in
-            defer { progressLine?.advance() }
-            let job = jobsFor[key]![0]
-            do {
-                let bitmap = try Renderer.render(job, sources: images)
-                return .success(try PNGCodec.encode(bitmap, channels: job.channels))
-            } catch let error as RenderError {
-                return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
-                                       at: .asset(name: job.asset, detail: nil), fix: "check the source file"))
-            } catch {
-                return .failure(.error("cannot encode \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
-                                       fix: "internal error, please report"))
-            }
-        }
         var rendered = 0
-        for (key, outcome) in zip(renderable, outcomes) {
-            let jobs = jobsByKey[key]!
-            let source = read[key.source]!
-            switch outcome {
-            case .success(let data):
-                for job in jobs { files[job.output] = source.rendered(data, job: job, key: digests[key]!) }
-                rendered += jobs.count
-            case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
-                failed.formUnion(jobs.map(\.output))
+        for (index, batch) in batches.enumerated() {
+            let needed = Set(batch.flatMap(drawnSources)).filter { decoded[$0] == nil }.sorted()
+            decode(needed, from: read, into: &decoded, diagnostics: &diagnostics)
+            func drawable(_ key: RenderKey) -> Bool {
+                jobsByKey[key]![0].allSources.allSatisfy { $0.format == .yaml || decoded[$0.path] != nil }
             }
+            let renderable = batch.filter(drawable)
+            for key in batch where !drawable(key) {
+                failed.formUnion(jobsByKey[key]!.map(\.output))
+                progressLine?.advance()
+            }
+            let images = decoded
+            let outcomes = parallelMap(renderable, threads: threads) { key -> Result<Data, Diagnostic> in
+                defer { progressLine?.advance() }
+                let job = jobsFor[key]![0]
+                do {
+                    let bitmap = try Renderer.render(job, sources: images)
+                    return .success(try PNGCodec.encode(bitmap, channels: job.channels))
+                } catch let error as RenderError {
+                    return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
+                                           at: .asset(name: job.asset, detail: nil), fix: "check the source file"))
+                } catch {
+                    return .failure(.error("cannot encode \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
+                                           fix: "internal error, please report"))
+                }
+            }
+            for (key, outcome) in zip(renderable, outcomes) {
+                let jobs = jobsByKey[key]!
+                let source = read[key.source]!
+                switch outcome {
+                case .success(let data):
+                    for job in jobs { files[job.output] = source.rendered(data, job: job, key: digests[key]!) }
+                    rendered += jobs.count
+                case .failure(let diagnostic):
+                    diagnostics.append(diagnostic)
+                    failed.formUnion(jobs.map(\.output))
+                }
+            }
+            for (path, last) in lastBatch where last == index { decoded[path] = nil }
         }
 
         PhaseTimer.shared.mark("render and encode")
@@ -189,6 +201,38 @@ struct Pipeline {
         let failedJobs = plan.jobs.filter { failed.contains($0.output) }.count
         return BuildResult(report: report, diagnostics: diagnostics, rendered: rendered, upToDate: upToDate,
                            failedJobs: failedJobs)
+    }
+
+    /// `keys` cut into batches in order, each needing at most `budget` decoded pixels (a key whose
+    /// sources alone exceed it gets a batch of its own). Keys are taken grouped by their first
+    /// source, so the jobs of one source share a batch.
+    static func batches<Key>(_ keys: [Key], sources: (Key) -> [String], pixels: (String) -> Int,
+                             budget: Int) -> [[Key]] {
+        let ordered = keys.enumerated().sorted { (sources($0.element).first ?? "", $0.offset) < (sources($1.element).first ?? "", $1.offset) }
+            .map(\.element)
+        var batches: [[Key]] = []
+        var current: [Key] = []
+        var held: Set<String> = []
+        var total = 0
+        for key in ordered {
+            let new = Set(sources(key)).subtracting(held)
+            let extra = new.reduce(0) { $0 + pixels($1) }
+            if !current.isEmpty, total + extra > budget {
+                batches.append(current)
+                current = []
+                held = []
+                total = 0
+                let all = Set(sources(key))
+                held = all
+                total = all.reduce(0) { $0 + pixels($1) }
+            } else {
+                held.formUnion(new)
+                total += extra
+            }
+            current.append(key)
+        }
+        if !current.isEmpty { batches.append(current) }
+        return batches
     }
 
     /// Decodes or parses `paths` in parallel, each once.
@@ -243,6 +287,22 @@ struct Pipeline {
     }
 }
 
+/// Limits on decoded pixels, checked from a PNG's header before anything is allocated.
+enum PixelBudget {
+    /// One source image: 100 megapixels (400 MB decoded), a 10,000 px square.
+    static let perImage = 100_000_000
+    /// Decoded sources held at once by one build (sources are decoded in batches within it).
+    static let perBuild = 200_000_000
+
+    static func refusal(for size: PixelSize, file: String) -> Diagnostic? {
+        let count = size.width * size.height
+        guard count > perImage else { return nil }
+        return .error("is \(size.width)x\(size.height) px (\(count / 1_000_000) megapixels), over the budget of "
+                      + "\(perImage / 1_000_000) megapixels for one source image", at: .file(file),
+                      fix: "export a smaller master (4096 px a side is plenty for any app icon or image), or use an SVG")
+    }
+}
+
 /// A source's bytes and the facts the plan needs before any pixel is decoded.
 struct SourceBytes: Sendable {
     var source: SourceRef
@@ -272,6 +332,7 @@ enum SourceLoader {
             do {
                 let info = try PNGCodec.info(data)
                 pixels = info.size
+                if let refusal = PixelBudget.refusal(for: info.size, file: source.displayPath) { return .failure(refusal) }
                 if let profile = info.iccProfileName, !info.hasSRGB, SourceLoader.isWideGamut(profile: profile) {
                     warning = .warning("has the embedded colour profile \"\(profile)\", which is not applied: "
                                        + "its colours are read as sRGB and may shift", at: .file(source.displayPath),

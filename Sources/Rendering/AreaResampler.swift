@@ -23,7 +23,66 @@ enum AreaResampler {
         if let (dx, dy) = integerOffset(of: placement, for: src) {
             return copy(source.bitmap, into: box, at: dx, dy)
         }
+        if src.width * src.height > linearCopyLimit {
+            return resampleStreaming(source.bitmap, into: box, placement: placement)
+        }
         return resample(source.linearPixels, into: box, placement: placement)
+    }
+
+    /// Sources above this many pixels are never copied whole into linear floats (16 bytes a
+    /// pixel: 256 MB at this limit); they are read a row at a time instead.
+    static let linearCopyLimit = 4096 * 4096
+
+    /// The same average as `resample(_: LinearImage, …)`, for a large source: each source row is
+    /// decoded to linear light, reduced horizontally and added to the output rows that use it,
+    /// so memory is one source row plus the output, whatever the source's size. The sums are
+    /// taken in the same order, so the result is the same.
+    static func resampleStreaming(_ bitmap: Bitmap, into box: PixelSize, placement p: Placement) -> Bitmap {
+        let outW = box.width, outH = box.height
+        var out = [UInt8](repeating: 0, count: outW * outH * 4)
+        let columns = AxisWeights(source: bitmap.width, output: outW, origin: p.x, extent: p.width)
+        let rows = AxisWeights(source: bitmap.height, output: outH, origin: p.y, extent: p.height)
+        guard let usedRows = rows.sourceRange, columns.sourceRange != nil else {
+            return Bitmap(width: outW, height: outH, pixels: out)
+        }
+        // For each source row, the output rows it feeds and with what weight, in output order.
+        var feeds = [[(row: Int, weight: Float)]](repeating: [], count: usedRows.count)
+        rows.withSpans { starts, counts, offsets, weights in
+            for y in 0..<outH {
+                for k in 0..<counts[y] { feeds[starts[y] + k - usedRows.lowerBound].append((y, weights[offsets[y] + k])) }
+            }
+        }
+        var acc = [SIMD4<Float>](repeating: .zero, count: outW * outH)
+        var line = [SIMD4<Float>](repeating: .zero, count: bitmap.width)
+        var reduced = [SIMD4<Float>](repeating: .zero, count: outW)
+        SRGB.decodeTable.withUnsafeBufferPointer { table in
+            bitmap.pixels.withUnsafeBufferPointer { src in
+                columns.withSpans { starts, counts, offsets, weights in
+                    for r in usedRows where !feeds[r - usedRows.lowerBound].isEmpty {
+                        let base = r * bitmap.width * 4
+                        for x in 0..<bitmap.width {
+                            let q = base + x * 4
+                            let a = Float(src[q + 3]) * (1 / 255)
+                            line[x] = SIMD4(table[Int(src[q])] * a, table[Int(src[q + 1])] * a, table[Int(src[q + 2])] * a, a)
+                        }
+                        for i in 0..<outW {
+                            var sum = SIMD4<Float>.zero
+                            for k in 0..<counts[i] { sum += weights[offsets[i] + k] * line[starts[i] + k] }
+                            reduced[i] = sum
+                        }
+                        for (y, w) in feeds[r - usedRows.lowerBound] {
+                            for i in 0..<outW { acc[y * outW + i] += w * reduced[i] }
+                        }
+                    }
+                }
+            }
+        }
+        out.withUnsafeMutableBufferPointer { o in
+            SRGBEncoder.with { encoder in
+                for i in 0..<(outW * outH) { encodePixel(acc[i], to: o.baseAddress! + i * 4, encoder) }
+            }
+        }
+        return Bitmap(width: outW, height: outH, pixels: out)
     }
 
     /// The whole-pixel offset when `placement` shows the source at 100 % on the pixel grid.
