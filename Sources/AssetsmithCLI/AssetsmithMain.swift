@@ -37,7 +37,8 @@ struct AssetsmithCommand: ParsableCommand {
         2 the manifest or the command line is wrong.
         """,
         version: AssetCoreInfo.toolVersion,
-        subcommands: [BuildCommand.self, InitCommand.self, PlanCommand.self, VerifyCommand.self, WatchCommand.self, PreviewCommand.self],
+        subcommands: [BuildCommand.self, InitCommand.self, PlanCommand.self, VerifyCommand.self, WatchCommand.self, PreviewCommand.self,
+                      SVGWorkerCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
 
@@ -58,9 +59,16 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .long, help: "Render jobs in parallel on this many threads (default: all cores).")
     var jobs: Int?
 
+    @Option(name: .long, help: "Stop drawing one SVG after this many seconds; that asset fails, the rest is built.")
+    var renderTimeout: Double = 30
+
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if !(renderTimeout > 0) { throw ValidationError("--render-timeout must be a positive number of seconds") }
     }
 
     var threads: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
+
+    /// The worker processes that parse and draw SVG documents for a build or a watch session.
+    func makeSandbox() -> SVGSandbox { SVGSandbox(capacity: threads, timeLimit: renderTimeout) }
 }

@@ -49,6 +49,7 @@ struct BuildCommand: ParsableCommand {
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         PhaseTimer.shared.mark("manifest and plan")
         var pipeline = Pipeline(threads: render.threads, force: force)
+        pipeline.sandbox = render.makeSandbox()
         pipeline.progress = { total in printer.progress("rendering", total: total) }
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }
         var result = pipeline.build(plan)

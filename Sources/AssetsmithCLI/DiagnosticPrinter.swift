@@ -18,10 +18,14 @@ final class DiagnosticPrinter: @unchecked Sendable {
     private var fileCache: [String: [Substring]] = [:]
     private let lock = NSLock()
 
-    init(_ terminal: TerminalOptions = TerminalOptions()) {
+    init(noColor: Bool = false, quiet: Bool = false) {
         isTerminal = isatty(STDERR_FILENO) != 0
-        colour = isTerminal && !terminal.noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
-        quiet = terminal.quiet
+        colour = isTerminal && !noColor && (ProcessInfo.processInfo.environment["NO_COLOR"] ?? "").isEmpty
+        self.quiet = quiet
+    }
+
+    convenience init(_ terminal: TerminalOptions) {
+        self.init(noColor: terminal.noColor, quiet: terminal.quiet)
     }
 
     /// A progress line that rewrites itself, for work that takes over a second; nil when standard

@@ -29,6 +29,8 @@ struct Pipeline {
     /// Makes a progress line for this many renders (nil: none is shown).
     var progress: (Int) -> ProgressLine? = { _ in nil }
 
+    /// Where SVG documents are parsed and drawn (worker processes); nil: in this process.
+    var sandbox: VectorSandbox?
     /// Called when another build of the same catalog holds the lock and this one waits.
     var waiting: () -> Void = {}
 
@@ -172,7 +174,7 @@ struct Pipeline {
                     return .success(try PNGCodec.encode(bitmap, channels: job.channels))
                 } catch let error as RenderError {
                     return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
-                                           at: .asset(name: job.asset, detail: nil), fix: "check the source file"))
+                                           at: .asset(name: job.asset, detail: nil), fix: error.fix ?? "check the source file"))
                 } catch {
                     return .failure(.error("cannot encode \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
                                            fix: "internal error, please report"))
@@ -238,7 +240,8 @@ struct Pipeline {
     /// Decodes or parses `paths` in parallel, each once.
     private func decode(_ paths: [String], from read: [String: SourceBytes], into decoded: inout [String: LoadedSource],
                         diagnostics: inout [Diagnostic]) {
-        let results = parallelMap(paths, threads: threads) { path in SourceLoader.decode(read[path]!) }
+        let sandbox = sandbox
+        let results = parallelMap(paths, threads: threads) { path in SourceLoader.decode(read[path]!, sandbox: sandbox) }
         for (path, result) in zip(paths, results) {
             switch result {
             case .success(let image): decoded[path] = image
@@ -354,7 +357,7 @@ enum SourceLoader {
     }
 
     /// Not for `.yaml` sources (launch templates), which are read and hashed but never drawn.
-    static func decode(_ bytes: SourceBytes) -> Result<LoadedSource, Diagnostic> {
+    static func decode(_ bytes: SourceBytes, sandbox: VectorSandbox? = nil) -> Result<LoadedSource, Diagnostic> {
         switch bytes.source.format {
         case .yaml:
             return .failure(.error("a template is not an image", at: .file(bytes.source.displayPath),
@@ -368,10 +371,11 @@ enum SourceLoader {
             }
         case .svg:
             do {
+                if let sandbox { return .success(.vector(try VectorImage(path: bytes.source.path, sandbox: sandbox))) }
                 return .success(.vector(try VectorImage(path: bytes.source.path)))
             } catch {
                 return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
-                                       fix: "open the SVG in an editor and save it again as plain SVG"))
+                                       fix: error.fix ?? "open the SVG in an editor and save it again as plain SVG"))
             }
         }
     }

@@ -51,6 +51,46 @@ final class CairoCanvas {
         guard surfaceStatus == CAIRO_STATUS_SUCCESS else { throw .cairo(message: Self.message(surfaceStatus)) }
     }
 
+    /// The surface's bytes as Cairo keeps them (ARGB32 premultiplied), rows of `width * 4` bytes.
+    func premultipliedBytes() throws(RenderError) -> [UInt8] {
+        try checkStatus()
+        cairo_surface_flush(surface)
+        guard let data = cairo_image_surface_get_data(surface) else { throw .cairo(message: "no pixel data") }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        let rowBytes = size.width * 4
+        return [UInt8](unsafeUninitializedCapacity: rowBytes * size.height) { out, initialized in
+            for y in 0..<size.height {
+                (out.baseAddress! + y * rowBytes).update(from: data + y * stride, count: rowBytes)
+            }
+            initialized = rowBytes * size.height
+        }
+    }
+
+    /// Lays a premultiplied ARGB32 layer of this canvas's size over it (OVER, in device space,
+    /// inside the current clip).
+    func paint(premultiplied bytes: [UInt8]) throws(RenderError) {
+        let rowBytes = size.width * 4
+        guard bytes.count == rowBytes * size.height else {
+            throw .cairo(message: "a drawn layer of \(bytes.count) bytes does not fit \(size)")
+        }
+        let layer: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+        defer { cairo_surface_destroy(layer) }
+        guard cairo_surface_status(layer) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(layer) else {
+            throw .cairo(message: Self.message(cairo_surface_status(layer)))
+        }
+        let stride = Int(cairo_image_surface_get_stride(layer))
+        bytes.withUnsafeBufferPointer { source in
+            for y in 0..<size.height { (data + y * stride).update(from: source.baseAddress! + y * rowBytes, count: rowBytes) }
+        }
+        cairo_surface_mark_dirty(layer)
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_set_source_surface(context, layer, 0, 0)
+        cairo_paint(context)
+        cairo_restore(context)
+        try checkStatus()
+    }
+
     /// The drawing as straight-alpha RGBA8, unpremultiplied with rounding.
     func bitmap() throws(RenderError) -> Bitmap {
         try checkStatus()

@@ -15,10 +15,26 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case tooLarge(path: String, size: PixelSize)
     /// librsvg failed while drawing. `message` is its `GError` text.
     case svgRender(path: String, message: String)
+    /// The renderer process died on this document (librsvg crashed or overflowed its stack).
+    case svgCrashed(path: String, message: String)
+    /// Drawing the document took longer than the time limit.
+    case svgTimeout(path: String, seconds: Double)
     /// Cairo reported an error. `message` is `cairo_status_to_string`'s text.
     case cairo(message: String)
     /// The job asks for an output no surface can hold (a side below 1 or above 32767 px).
     case outputSize(PixelSize)
+
+    /// How to fix it, for the errors where something better than "check the file" can be said.
+    package var fix: String? {
+        switch self {
+        case .svgCrashed:
+            return "open the SVG in an editor and simplify it (convert text to outlines, flatten <use> chains), then save it as plain SVG"
+        case .svgTimeout:
+            return "simplify the SVG (remove filters, flatten <use> and very long paths), or raise --render-timeout"
+        default:
+            return nil
+        }
+    }
 
     /// Lower case, no full stop, numbers with units; no file name (the caller adds it).
     package var description: String {
@@ -33,6 +49,10 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the svg declares \(size), more than \(VectorImage.maximumSide) px a side"
         case .svgRender(_, let message):
             return "librsvg could not draw the svg: \(message)"
+        case .svgCrashed(_, let message):
+            return "the svg crashed the renderer (\(message))"
+        case .svgTimeout(_, let seconds):
+            return "drawing the svg took longer than \(Int(seconds)) s and was stopped (filters, deep <use> nesting or huge paths can make a file that slow)"
         case .cairo(let message):
             return "cairo error: \(message)"
         case .outputSize(let size):

@@ -26,8 +26,21 @@ package final class VectorImage: @unchecked Sendable {
     /// The intrinsic height in px, found the same way as `intrinsicWidth`.
     package let intrinsicHeight: Double
 
-    private let handle: UnsafeMutablePointer<RsvgHandle>
+    /// The librsvg handle when the document is drawn in this process; nil when a sandbox draws it.
+    private let handle: UnsafeMutablePointer<RsvgHandle>?
+    private let sandbox: VectorSandbox?
     private let lock = NSLock()
+
+    /// The document at `path`, measured and later drawn by `sandbox` (worker processes), so that
+    /// nothing librsvg does with this file runs in this process.
+    package init(path: String, sandbox: VectorSandbox) throws(RenderError) {
+        let measure = try sandbox.measure(path: path)
+        self.path = path
+        self.handle = nil
+        self.sandbox = sandbox
+        self.intrinsicWidth = measure.width
+        self.intrinsicHeight = measure.height
+    }
 
     /// Loads and parses the SVG at `path`.
     ///
@@ -65,12 +78,13 @@ package final class VectorImage: @unchecked Sendable {
         }
         self.path = path
         self.handle = handle
+        self.sandbox = nil
         self.intrinsicWidth = width
         self.intrinsicHeight = height
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(handle))
+        if let handle { g_object_unref(UnsafeMutableRawPointer(handle)) }
     }
 
     /// The intrinsic size rounded to whole pixels (at least 1 a side): what a source of this
@@ -101,6 +115,28 @@ package final class VectorImage: @unchecked Sendable {
         cairo_save(cr)
         cairo_translate(cr, placement.x, placement.y)
         cairo_scale(cr, placement.width / intrinsicWidth, placement.height / intrinsicHeight)
+        var m = cairo_matrix_t()
+        cairo_get_matrix(cr, &m)
+        cairo_restore(cr)
+        let matrix = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
+        if let sandbox {
+            // Drawn elsewhere on a transparent layer of the canvas's size, then laid over it.
+            let bytes = try sandbox.draw(path: path, size: canvas.size, matrix: matrix)
+            try canvas.paint(premultiplied: bytes)
+        } else {
+            try drawDocument(on: canvas, matrix: matrix)
+        }
+    }
+
+    /// Renders the document through librsvg in this process, the context set to `matrix`.
+    func drawDocument(on canvas: CairoCanvas, matrix: [Double]) throws(RenderError) {
+        guard let handle, matrix.count == 6 else {
+            throw .svgRender(path: path, message: "internal error, please report: no document to draw")
+        }
+        let cr = canvas.context
+        cairo_save(cr)
+        var m = cairo_matrix_t(xx: matrix[0], yx: matrix[1], xy: matrix[2], yy: matrix[3], x0: matrix[4], y0: matrix[5])
+        cairo_set_matrix(cr, &m)
         var viewport = RsvgRectangle(x: 0, y: 0, width: intrinsicWidth, height: intrinsicHeight)
         var error: UnsafeMutablePointer<GError>?
         lock.lock()

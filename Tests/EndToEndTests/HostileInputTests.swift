@@ -28,3 +28,56 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Good.imageset/Good@3x.png"))
     }
 }
+
+/// librsvg crashes and endless renders cost one asset, in a build and in a watch session.
+@Suite struct SVGSandboxTests {
+    @Test func svgThatCrashesLibrsvgCostsOneAsset() throws {
+        let dir = try HostileInputTests.project("svg-crash", hostile: "absurd-font.svg", as: "font.svg", kind: "image")
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("error: asset \"Bad\": cannot render 24x24pt @1x from \"font.svg\": the svg crashed the renderer (SIGABRT: librsvg stopped on an internal assertion)"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("fix: open the SVG in an editor and simplify it"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Good.imageset/Good@3x.png"))
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+
+    @Test func svgThatRendersForeverIsStopped() throws {
+        let dir = try HostileInputTests.project("svg-slow", hostile: "turbulence.svg", as: "slow.svg", kind: "image")
+        let result = try CLI.run(["build", "--render-timeout", "1"], in: dir)
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(result.stderr.contains("from \"slow.svg\": drawing the svg took longer than 1 s and was stopped"), "\(result.stderr)")
+        #expect(result.stderr.contains("or raise --render-timeout"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Good.imageset/Good@3x.png"))
+    }
+
+    @Test func watchSurvivesACrashingSVGAndPicksUpTheFix() throws {
+        let dir = try HostileInputTests.project("svg-watch", hostile: "absurd-font.svg", as: "font.svg", kind: "image")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: CLI.binary)
+        process.arguments = ["watch"]
+        process.currentDirectoryURL = URL(fileURLWithPath: dir)
+        let log = dir + "/watch.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+        process.standardError = handle
+        process.standardOutput = handle
+        try process.run()
+        defer { if process.isRunning { process.terminate() } }
+        func waitFor(_ text: String) -> Bool {
+            for _ in 0..<300 {
+                if let contents = try? String(contentsOfFile: log, encoding: .utf8), contents.contains(text) { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+        #expect(waitFor("watching "), "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        #expect(process.isRunning)
+        try CLI.copyFromRepo("Assets/Glyphs/star.svg", to: dir, as: ".font.svg.tmp")
+        _ = rename(dir + "/.font.svg.tmp", dir + "/font.svg")
+        #expect(waitFor("changed font.svg: 3 rendered, 4 written"), "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Bad.imageset/Bad@3x.png"))
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+    }
+}

@@ -24,7 +24,7 @@ struct WatchCommand: ParsableCommand {
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
         let session = WatchSession(options: options, threads: render.threads,
-                                   printer: printer)
+                                   printer: printer, sandbox: render.makeSandbox())
         session.rebuild(changed: [])
 
         let events = EventQueue(quiet: Double(debounce) / 1000)

@@ -19,11 +19,14 @@ final class WatchSession {
     /// Folders a `source` pattern lists: any file appearing there may be a new asset.
     private var patternFolders: Set<String> = []
     private var outputDirectory: String?
+    /// The SVG workers, kept for the whole session (a file that crashes one costs that asset).
+    private let sandbox: SVGSandbox?
 
-    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter) {
+    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: SVGSandbox? = nil) {
         self.options = options
         self.threads = threads
         self.printer = printer
+        self.sandbox = sandbox
     }
 
     /// True when a changed path can affect the catalog (always true for a folder: macOS reports those).
@@ -55,7 +58,9 @@ final class WatchSession {
             printer.line(line)
             return line
         }
-        let result = Pipeline(threads: threads).build(plan)
+        var pipeline = Pipeline(threads: threads)
+        pipeline.sandbox = sandbox
+        let result = pipeline.build(plan)
         printer.print(result.diagnostics)
 
         templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
