@@ -1,18 +1,26 @@
 import AssetCatalog
 import AssetCore
 import Foundation
+import ImageProbe
 import PNGCodec
 
-/// What the PNG files say about themselves: really PNG, no alpha where the App Store forbids it,
-/// opaque app icons, an accepted colour space.
+/// What the image files say about themselves: a type Xcode reads (by content, as actool does) that
+/// agrees with the name, a readable bitmap, an accepted colour space, and the alpha and opacity
+/// rules where Apple applies them (the App Store icon of the primary iOS or watchOS app icon).
 extension Inspection {
     /// The role an app icon entry plays, which decides what its PNG may contain.
     enum IconRole {
-        /// The App Store icon (`ios-marketing`, or the single-size 1024 entry without appearance).
+        /// The App Store icon (`ios-marketing`, `watch-marketing`, or the single-size 1024 entry
+        /// without appearance).
         case marketing
         case tinted
         case dark
         case other
+    }
+
+    /// The platform an app icon entry is for, from its `idiom` and `platform`.
+    enum IconPlatform {
+        case iOS, macOS, watchOS, tvOS, visionOS
     }
 
     static func iconRole(_ fields: [String: JSONValue]) -> IconRole {
@@ -20,9 +28,27 @@ extension Inspection {
             .stringValue
         if appearance == "dark" { return .dark }
         if appearance == "tinted" { return .tinted }
-        if fields["idiom"]?.stringValue == "ios-marketing" { return .marketing }
-        if fields["size"]?.stringValue == "1024x1024", fields["idiom"]?.stringValue == "universal" { return .marketing }
+        let idiom = fields["idiom"]?.stringValue
+        if idiom == "ios-marketing" || idiom == "watch-marketing" { return .marketing }
+        if fields["size"]?.stringValue == "1024x1024", idiom == "universal" { return .marketing }
         return .other
+    }
+
+    static func iconPlatform(_ fields: [String: JSONValue]) -> IconPlatform {
+        switch fields["idiom"]?.stringValue {
+        case "mac", "mac-catalyst": return .macOS
+        case "watch", "watch-marketing": return .watchOS
+        case "tv": return .tvOS
+        case "vision": return .visionOS
+        default:
+            switch fields["platform"]?.stringValue {
+            case "macos": return .macOS
+            case "watchos": return .watchOS
+            case "tvos": return .tvOS
+            case "visionos": return .visionOS
+            default: return .iOS
+            }
+        }
     }
 
     /// Profile names Xcode and the App Store accept: sRGB, grey (Gray Gamma 2.2…) and Display P3.
@@ -31,40 +57,99 @@ extension Inspection {
         return ["srgb", "display p3", "displayp3", "gray", "grey"].contains { lower.contains($0) }
     }
 
-    func checkPNGFacts(_ set: CatalogSet) {
+    func checkFiles(_ set: CatalogSet) {
+        guard set.kind != .other else { return }
         for (_, fields) in set.images {
             guard let name = fields["filename"]?.stringValue, exists(name, in: set) else { continue }
             let relative = set.path + "/" + name
-            let ext = (name as NSString).pathExtension.lowercased()
-            if set.kind == .image, ["pdf", "svg"].contains(ext) { continue } // vector images
-            guard let result = info(relative) else { continue }
-            let file = shown(relative)
-            let info: PNGInfo
-            switch result {
-            case .success(let read): info = read
-            case .failure(.notPNG):
-                let bytes = [UInt8](data(relative)?.prefix(4) ?? Data())
-                let other = bytes.starts(with: [0xFF, 0xD8, 0xFF]) ? "JPEG" : bytes.starts(with: [0x47, 0x49, 0x46]) ? "GIF" : nil
-                let what = other.map { "is a \($0) file, not a PNG" + (ext == "png" ? " (whatever its .png extension says)" : "") }
-                    ?? (bytes.isEmpty ? "is empty, not a PNG" : "is not a PNG file (no PNG signature)")
+            guard let format = checkType(relative, name: name, set: set) else { continue }
+            if format == .png {
+                checkPNG(relative, fields: fields, set: set)
+            } else if case .failure(.unreadable(let format))? = measured(relative) {
+                add(.error, .fileType, file: shown(relative), asset: set.path,
+                    message: "cannot be read as \(format.name) (corrupt or truncated)",
+                    fix: "export the image again")
+            }
+        }
+    }
+
+    /// The file's type by content, reported when it is none Xcode reads (error) or disagrees with
+    /// the extension (a warning: actool reads by content; an error for our own outputs).
+    private func checkType(_ relative: String, name: String, set: CatalogSet) -> ImageFormat? {
+        let ext = (name as NSString).pathExtension.lowercased()
+        let file = shown(relative)
+        guard let format = format(relative) else {
+            checkedFiles.insert(relative)
+            let empty = data(relative)?.isEmpty ?? true
+            if ext == "png" {
                 add(.error, .notPNG, file: file, asset: set.path,
-                    message: what,
-                    fix: "export it as PNG" + (ext == "png" ? "" : " and name it .png"))
-                continue
-            case .failure(let error):
-                add(.error, .notPNG, file: file, asset: set.path, message: "\(error)",
-                    fix: "export the image again as PNG")
-                continue
+                    message: empty ? "is empty, not a PNG" : "is not a PNG file (no PNG signature)",
+                    fix: "export it as PNG")
+            } else {
+                add(.error, .fileType, file: file, asset: set.path,
+                    message: empty ? "is empty" : "is not an image Xcode reads (no PNG, JPEG, HEIC, WebP, GIF, TIFF, PDF or SVG signature)",
+                    fix: "export it as PNG (or PDF or SVG for a vector)")
             }
-            if let profile = info.iccProfileName, !Self.acceptedProfile(profile) {
-                add(.warning, .colorSpace, file: file, asset: set.path,
-                    message: "embeds the colour profile \"\(profile)\"; Xcode expects sRGB, grey or Display P3",
-                    fix: "convert it to sRGB (or Display P3) when exporting")
+            return nil
+        }
+        checkedFiles.insert(relative)
+        let named = ImageFormat(fileExtension: ext)
+        if named != format {
+            let own = isOwn(relative)
+            let nameSays = named.map { "not a \($0.name) (whatever its .\(ext) extension says)" }
+                ?? "named .\(ext)" + (ext.isEmpty ? "" : ", an extension Xcode does not take for images")
+            add(own ? .error : .warning, ext == "png" ? .notPNG : .fileType, file: file, asset: set.path,
+                message: "is a \(format.name) file, " + nameSays
+                    + (own ? "" : "; actool reads it by its content, so Xcode accepts it, but other tools go by the name"),
+                fix: own ? "export it as \(named?.name ?? "PNG")" + (ext == "png" || named != nil ? "" : " and name it .png")
+                    : "rename it to .\(format.extensions[0]) (and its \"filename\" in Contents.json), or convert it to "
+                    + (named?.name ?? "PNG"))
+        }
+        return format
+    }
+
+    private func checkPNG(_ relative: String, fields: [String: JSONValue], set: CatalogSet) {
+        guard let result = info(relative) else { return }
+        let file = shown(relative)
+        let info: PNGInfo
+        switch result {
+        case .success(let read): info = read
+        case .failure(let error):
+            add(.error, .notPNG, file: file, asset: set.path, message: "\(error)", fix: "export the image again as PNG")
+            return
+        }
+        if let profile = info.iccProfileName, !Self.acceptedProfile(profile) {
+            add(.warning, .colorSpace, file: file, asset: set.path,
+                message: "embeds the colour profile \"\(profile)\"; Xcode expects sRGB, grey or Display P3",
+                fix: "convert it to sRGB (or Display P3) when exporting")
+        }
+        guard set.kind == .appIcon else { return }
+        checkIconAlpha(relative, info: info, fields: fields, set: set)
+    }
+
+    /// No alpha in the App Store icon and opaque icons: for the primary app icon of iOS and watchOS
+    /// (macOS icons are transparent by design; alternate and extension icons are not the App Store
+    /// icon). Our own sets get every rule as an error; a catalog made elsewhere gets errors only for
+    /// what App Store Connect rejects (transparent pixels in the App Store icon), warnings for the rest.
+    private func checkIconAlpha(_ relative: String, info: PNGInfo, fields: [String: JSONValue], set: CatalogSet) {
+        let platform = Self.iconPlatform(fields)
+        let own = isOwn(relative)
+        guard platform == .iOS || platform == .watchOS, own || set.name == appIconName else { return }
+        let role = Self.iconRole(fields)
+        guard role != .dark else { return }
+        let file = shown(relative)
+        var transparent = 0
+        if info.canBeTransparent, let bitmap = bitmap(relative), !bitmap.isOpaque {
+            var i = 3
+            while i < bitmap.pixels.count {
+                if bitmap.pixels[i] != 255 { transparent += 1 }
+                i += 4
             }
-            guard set.kind == .appIcon else { continue }
-            let role = Self.iconRole(fields)
-            if role == .marketing || role == .tinted {
-                let what = role == .marketing ? "the App Store icon" : "the tinted icon"
+        }
+        let pixels = "\(transparent) transparent pixel\(transparent == 1 ? "" : "s")"
+        if role == .marketing || role == .tinted {
+            let what = role == .marketing ? "the App Store icon" : "the tinted icon"
+            if own {
                 if info.hasAlphaChannel {
                     add(.error, .alphaChannel, file: file, asset: set.path,
                         message: "has an alpha channel (\(info.colorType)); \(what) must be colour type 2 (RGB) "
@@ -76,19 +161,24 @@ extension Inspection {
                             + "transparency at all (ITMS-90717)",
                         fix: "export it as RGB without a transparent colour")
                 }
-            }
-            if role != .dark, info.canBeTransparent, let bitmap = bitmap(relative), !bitmap.isOpaque {
-                var transparent = 0
-                var i = 3
-                while i < bitmap.pixels.count {
-                    if bitmap.pixels[i] != 255 { transparent += 1 }
-                    i += 4
-                }
-                add(.error, .transparency, file: file, asset: set.path,
-                    message: "has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); app icons must be "
-                        + "fully opaque (only the dark appearance may be transparent)",
+            } else if transparent > 0 {
+                add(role == .marketing ? .error : .warning, .transparency, file: file, asset: set.path,
+                    message: "has \(pixels); " + (role == .marketing
+                        ? "App Store Connect rejects a transparent App Store icon (ITMS-90717)"
+                        : "the tinted icon should be an opaque greyscale image"),
                     fix: "flatten the icon onto a background colour")
+                return
+            } else if info.canBeTransparent {
+                add(.warning, .alphaChannel, file: file, asset: set.path,
+                    message: (info.hasAlphaChannel ? "has an alpha channel (\(info.colorType))" : "has a tRNS chunk (\(info.colorType))")
+                        + " although every pixel is opaque; App Store Connect has rejected such files as \(what) "
+                        + "(ITMS-90717) while shipping apps carry them",
+                    fix: "export it as RGB without alpha (colour type 2) to be safe")
             }
         }
+        guard transparent > 0 else { return }
+        add(own ? .error : .warning, .transparency, file: file, asset: set.path,
+            message: "has \(pixels); app icons must be fully opaque (only the dark appearance may be transparent)",
+            fix: "flatten the icon onto a background colour")
     }
 }

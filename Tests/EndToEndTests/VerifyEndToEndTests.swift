@@ -26,7 +26,7 @@ import TestSupport
 
         let clean = try run(["verify"], in: dir)
         #expect(clean.status == 0)
-        #expect(clean.stdout == "verified Output/Assets.xcassets: 2 sets, 4 files; 0 errors, 0 warnings\n")
+        #expect(clean.stdout == "verified Output/Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 0 errors, 0 warnings\n")
         #expect(clean.stderr == "")
 
         let catalogOnly = try run(["verify", "--catalog", "Output/Assets.xcassets", "--format", "json"], in: dir)
@@ -45,7 +45,7 @@ import TestSupport
               fix: export it as PNG
             Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png: error: was changed after assetsmith generated it (its bytes do not match the build record)
               fix: run `assetsmith build` to regenerate it; to keep a hand-made file, remove the asset from the manifest
-            verified Output/Assets.xcassets: 2 sets, 4 files; 2 errors, 0 warnings
+            verified Output/Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 2 errors, 0 warnings
 
             """)
 
@@ -76,7 +76,7 @@ import TestSupport
         try FileManager.default.copyItem(at: badge, to: extra)
         let warning = try run(["verify"], in: dir)
         #expect(warning.status == 0)
-        #expect(warning.stdout.hasSuffix("verified Output/Assets.xcassets: 2 sets, 4 files; 0 errors, 1 warning\n"))
+        #expect(warning.stdout.hasSuffix("verified Output/Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 0 errors, 1 warning\n"))
         let strict = try run(["verify", "--strict"], in: dir)
         #expect(strict.status == 1)
         #expect(strict.stdout.hasPrefix("Output/Assets.xcassets/Badge.imageset/Old.png: error: is not assigned"))

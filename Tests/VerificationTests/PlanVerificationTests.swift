@@ -15,7 +15,7 @@ import Verification
         try VerifyFixtures.fakeBuild(plan)
         let report = VerifyFixtures.verify(plan)
         #expect(report.findings == [])
-        #expect(ReportFormat.text.render(report) == "verified Assets.xcassets: 2 sets, 4 files; 0 errors, 0 warnings\n")
+        #expect(ReportFormat.text.render(report) == "verified Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 0 errors, 0 warnings\n")
     }
 
     @Test func changedSourceIsStale() throws {
@@ -67,7 +67,7 @@ import Verification
         #expect(ReportFormat.text.render(report) == """
             Assets.xcassets/Badge.imageset/Badge@2x.png: error: was changed after assetsmith generated it (its bytes do not match the build record)
               fix: run `assetsmith build` to regenerate it; to keep a hand-made file, remove the asset from the manifest
-            verified Assets.xcassets: 2 sets, 4 files; 1 error, 0 warnings
+            verified Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 1 error, 0 warnings
 
             """)
     }
