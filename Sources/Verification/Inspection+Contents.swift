@@ -44,7 +44,7 @@ extension Inspection {
         "orientation", "extent", "minimum-system-version", "locale",
     ]
     static let idioms = ["universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision",
-                         "ios-marketing", "watch-marketing", "mac-catalyst"]
+                         "ios-marketing", "watch-marketing", "tv-marketing", "mac-catalyst"]
     static let propertyKeys: Set<String> = [
         "template-rendering-intent", "preserves-vector-representation", "pre-rendered", "compression-type",
         "localizable", "auto-scaling", "on-demand-resource-tags", "provides-namespace",

@@ -52,8 +52,11 @@ extension Inspection {
     }
 
     /// Profile names Xcode and the App Store accept: sRGB, grey (Gray Gamma 2.2…) and Display P3.
+    /// A generic name (`ICC Profile`, which Photoshop, Sketch and Figma write whatever the profile)
+    /// says nothing about the colour space, so it is accepted too rather than guessed at.
     static func acceptedProfile(_ name: String) -> Bool {
-        let lower = name.lowercased()
+        let lower = name.lowercased().trimmingCharacters(in: .whitespaces)
+        if ["", "icc", "icc profile", "embedded profile", "photoshop icc profile"].contains(lower) { return true }
         return ["srgb", "display p3", "displayp3", "gray", "grey"].contains { lower.contains($0) }
     }
 
@@ -161,17 +164,17 @@ extension Inspection {
                             + "transparency at all (ITMS-90717)",
                         fix: "export it as RGB without a transparent colour")
                 }
+            } else if role == .tinted {
+                return // no App Store rule for the tinted icon; iOS draws it from its luminance
             } else if transparent > 0 {
-                add(role == .marketing ? .error : .warning, .transparency, file: file, asset: set.path,
-                    message: "has \(pixels); " + (role == .marketing
-                        ? "App Store Connect rejects a transparent App Store icon (ITMS-90717)"
-                        : "the tinted icon should be an opaque greyscale image"),
+                add(.error, .transparency, file: file, asset: set.path,
+                    message: "has \(pixels); App Store Connect rejects a transparent App Store icon (ITMS-90717)",
                     fix: "flatten the icon onto a background colour")
                 return
             } else if info.canBeTransparent {
                 add(.warning, .alphaChannel, file: file, asset: set.path,
                     message: (info.hasAlphaChannel ? "has an alpha channel (\(info.colorType))" : "has a tRNS chunk (\(info.colorType))")
-                        + " although every pixel is opaque; App Store Connect has rejected such files as \(what) "
+                        + " although every pixel is opaque; App Store Connect has rejected such App Store icons "
                         + "(ITMS-90717) while shipping apps carry them",
                     fix: "export it as RGB without alpha (colour type 2) to be safe")
             }

@@ -60,6 +60,12 @@ final class Inspection {
         ownFiles.contains(relative)
     }
 
+    /// True when assetsmith generated any file of the set.
+    func isOwn(_ set: CatalogSet) -> Bool {
+        let prefix = set.path + "/"
+        return ownFiles.contains { $0.hasPrefix(prefix) }
+    }
+
     /// Our own files get errors where a catalog made elsewhere gets warnings (what actool accepts
     /// but the HIG or assetsmith's own output contract does not).
     func severity(own relative: String) -> Diagnostic.Severity {

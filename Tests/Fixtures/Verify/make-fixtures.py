@@ -131,3 +131,4 @@ own("jpeg-named-png")
 # incomplete-pair: "Home.selected" has no @3x image, and its @2x is 48 px instead of 50 px.
 root = catalog("incomplete-pair")
 tab_pair(root, selected_sides=(48,))
+own("incomplete-pair")
