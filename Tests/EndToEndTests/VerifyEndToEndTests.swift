@@ -95,3 +95,25 @@ import TestSupport
         #expect(noManifest.stdout == "")
     }
 }
+
+/// `verify --catalog` on the real-world fixtures through the binary: `--app-icon` picks the set the
+/// App Store icon rules apply to, and `--strict` fails on the opaque-RGBA warning.
+@Suite struct VerifyCatalogRoleEndToEndTests {
+    @Test func appIconOptionAndStrictDecideTheExitCode() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary), "build the binary first: swift build")
+        let root = Fixtures.url("Verify/RealWorld").path
+        let extensionDefault = try CLI.run(["verify", "--catalog", "action-extension/Assets.xcassets"], in: root)
+        #expect(extensionDefault.status == 0)
+        #expect(extensionDefault.stdout == "verified action-extension/Assets.xcassets: 1 set checked (1 app icon); 1 file; 0 errors, 0 warnings\n")
+        let extensionPrimary = try CLI.run(["verify", "--catalog", "action-extension/Assets.xcassets", "--app-icon", "ActionIcon"], in: root)
+        #expect(extensionPrimary.status == 1)
+        #expect(extensionPrimary.stdout.hasPrefix("action-extension/Assets.xcassets/ActionIcon.appiconset/ActionIcon1024.png: "
+            + "error: has 786432 transparent pixels; App Store Connect rejects a transparent App Store icon (ITMS-90717)\n"))
+        let rgba = try CLI.run(["verify", "--catalog", "ios-single-size-rgba/Assets.xcassets"], in: root)
+        #expect(rgba.status == 0)
+        let strict = try CLI.run(["verify", "--catalog", "ios-single-size-rgba/Assets.xcassets", "--strict", "--format", "github"], in: root)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.hasPrefix("::error file=ios-single-size-rgba/Assets.xcassets/AppIcon.appiconset/Icon_1024x1024.png,"
+            + "title=assetsmith verify (alpha-channel)::"))
+    }
+}
