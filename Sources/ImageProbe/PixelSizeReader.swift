@@ -7,7 +7,7 @@
 /// size. It prints nothing and keeps no state between calls.
 import AssetCore
 import Foundation
-#if canImport(CGdkPixbuf)
+#if os(Linux)
 internal import CGdkPixbuf
 #elseif canImport(ImageIO)
 import ImageIO
@@ -34,7 +34,7 @@ package enum PixelSizeReader {
     /// Vectors (PDF, SVG) have none: the call throws `.unsupported` for them.
     package static func pixelSize(ofFileAt path: String, format: ImageFormat) throws(ProbeError) -> PixelSize {
         guard !format.isVector else { throw .unsupported(format) }
-        #if canImport(CGdkPixbuf)
+        #if os(Linux)
         guard loaderNames.contains(where: { loaderName($0, reads: format) }) else { throw .unsupported(format) }
         var width: Int32 = 0
         var height: Int32 = 0
@@ -57,7 +57,7 @@ package enum PixelSizeReader {
         #endif
     }
 
-    #if canImport(CGdkPixbuf)
+    #if os(Linux)
     /// The names of the gdk-pixbuf loaders installed (`jpeg`, `webp`, `heif/avif`…), read once.
     private static let loaderNames: [String] = {
         var names: [String] = []
