@@ -50,7 +50,7 @@ package enum ImageFormat: String, Hashable, Sendable, CaseIterable {
     ///
     /// Signatures: PNG `89 50 4E 47 0D 0A 1A 0A`; JPEG `FF D8 FF`; GIF `GIF87a`/`GIF89a`; TIFF `II*\0`
     /// or `MM\0*`; WebP `RIFF….WEBP`; HEIC an ISO BMFF `ftyp` box whose brand is a HEIF one; PDF
-    /// `%PDF-` within the first 1024 bytes; SVG an `<svg` element within the first 4096 bytes of a
+    /// `%PDF-` within the first 1024 bytes; SVG an `<svg` element within the first 64 KiB of a
     /// text that starts with `<` (after a BOM and white space).
     package init?(sniffing data: Data) {
         let bytes = [UInt8](data.prefix(4096))
@@ -72,7 +72,8 @@ package enum ImageFormat: String, Hashable, Sendable, CaseIterable {
             self = .pdf
             return
         }
-        var text = String(decoding: bytes, as: UTF8.self)
+        // An SVG may open with a long comment or DOCTYPE: look further for its element.
+        var text = String(decoding: data.prefix(65536), as: UTF8.self)
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
         let trimmed = text.drop { $0.isWhitespace }
         if trimmed.hasPrefix("<"), trimmed.contains("<svg") { self = .svg; return }
