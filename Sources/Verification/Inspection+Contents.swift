@@ -32,6 +32,7 @@ extension Inspection {
             checkSizes(set)
         }
         checkTemplates()
+        checkStacks()
     }
 
     // MARK: Keys and values

@@ -198,6 +198,21 @@ import Verification
             == ["error transparency", "error alpha-channel"])
     }
 
+    @Test func transparentBackLayerOfAnImageStackIsAWarning() throws {
+        let temp = try VerifyFixtures.temporaryDirectory()
+        let catalog = temp.appendingPathComponent("Assets.xcassets")
+        try FileManager.default.copyItem(at: Fixtures.url("Verify/RealWorld/tvos-brand-assets/Assets.xcassets"), to: catalog)
+        let stack = "App Icon & Top Shelf Image.brandassets/App Icon.imagestack"
+        let clear = try VerifyFixtures.png(side: 40, colour: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        // The back layer (last in "layers") may not be transparent; the front layer may.
+        try clear.write(to: catalog.appendingPathComponent(stack + "/Back.imagestacklayer/Content.imageset/back@1x.png"))
+        try clear.write(to: catalog.appendingPathComponent(stack + "/Front.imagestacklayer/Content.imageset/front@1x.png"))
+        #expect(lines(catalog.path).filter { !$0.contains("@2x") } == [
+            "Assets.xcassets/\(stack)/Back.imagestacklayer/Content.imageset/back@1x.png: warning: has 1600 transparent "
+                + "pixels; the back layer of \"App Icon\" is the icon's background and must be opaque",
+        ])
+    }
+
     @Test func folderOfAnUnknownKindWithoutContentsJSONIsAWarning() throws {
         let temp = try VerifyFixtures.temporaryDirectory()
         let folder = temp.appendingPathComponent("Media.xcassets/icon.iconset")
