@@ -45,6 +45,10 @@ package enum PixelSizeReader {
     #if os(Linux)
     /// The names of the gdk-pixbuf loaders installed (`jpeg`, `webp`, `heif/avif`…), read once.
     private static let loaderNames: [String] = {
+        // Some loaders (libheif's) print warnings about bad input with g_warning in GLib's default
+        // domain; ImageProbe reports a bad file as `.unreadable` and prints nothing itself.
+        g_log_set_handler(nil, GLogLevelFlags(rawValue: G_LOG_LEVEL_WARNING.rawValue | G_LOG_LEVEL_MESSAGE.rawValue),
+                          { _, _, _, _ in }, nil)
         var names: [String] = []
         var node = gdk_pixbuf_get_formats()
         let list = node

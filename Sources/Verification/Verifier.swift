@@ -24,9 +24,10 @@ package enum Verifier {
     package static func verify(catalogAt path: String, displayPath: String? = nil, appIcon: String = "AppIcon") -> VerifyReport {
         let inspection = Inspection(catalogPath: path, display: displayPath ?? (path as NSString).lastPathComponent)
         inspection.appIconName = appIcon
-        let standardized = (path as NSString).standardizingPath
-        let recordPath = BuildRecord.path(outputDirectory: (standardized as NSString).deletingLastPathComponent,
-                                          catalogFolder: (standardized as NSString).lastPathComponent)
+        // Through URL: `--catalog .` must name the folder itself (NSString's path methods trap on ".").
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let recordPath = BuildRecord.path(outputDirectory: url.deletingLastPathComponent().path,
+                                          catalogFolder: url.lastPathComponent)
         if let record = BuildRecord.read(at: recordPath) {
             inspection.ownFiles = Set(record.files.keys)
         }

@@ -116,4 +116,24 @@ import TestSupport
         #expect(strict.stdout.hasPrefix("::error file=ios-single-size-rgba/Assets.xcassets/AppIcon.appiconset/Icon_1024x1024.png,"
             + "title=assetsmith verify (alpha-channel)::"))
     }
+
+    @Test func catalogGivenAsDotWithATruncatedHEICIsAFindingAndNothingOnStandardError() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary), "build the binary first: swift build")
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("assetsmith-e2e-\(UUID().uuidString)")
+        let folder = temp.appendingPathComponent("Media.xcassets/avatar.imageset")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let heic = try Data(contentsOf: Fixtures.url("Verify/RealWorld/image-types/Assets.xcassets/avatar.imageset/avatar.heic"))
+        try heic.prefix(40).write(to: folder.appendingPathComponent("avatar.heic"))
+        try Data(#"{ "images" : [ { "filename" : "avatar.heic", "idiom" : "universal", "scale" : "1x" } ], "info" : { "author" : "xcode", "version" : 1 } }"#.utf8)
+            .write(to: folder.appendingPathComponent("Contents.json"))
+        let result = try CLI.run(["verify", "--catalog", "."], in: temp.appendingPathComponent("Media.xcassets").path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            ./avatar.imageset/avatar.heic: error: cannot be read as HEIC (corrupt or truncated)
+              fix: export the image again
+            verified .: 1 set checked (1 image); 1 file; 1 error, 0 warnings
+
+            """)
+    }
 }
