@@ -26,6 +26,9 @@ let package = Package(
         // Pixel sizes of JPEG, HEIC, WebP, GIF and TIFF on Linux (ImageIO on macOS).
         .systemLibrary(name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
                        providers: [.apt(["libgdk-pixbuf-2.0-dev", "webp-pixbuf-loader", "heif-gdk-pixbuf"])]),
+        // Whether a PDF can be read, and its page size, on Linux (CoreGraphics on macOS).
+        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev"])]),
         // The only code that touches libpng's setjmp/longjmp.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
 
@@ -38,7 +41,8 @@ let package = Package(
                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec"]),
         .target(name: "ImageProbe", dependencies: ["AssetCore",
-                                                   .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux]))]),
+                                                   .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
+                                                   .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),
         .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe"]),
         .target(name: "AssetsmithCLI", dependencies: [
             "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",

@@ -1,5 +1,5 @@
 /// ImageProbe: what an image file is and how many pixels it has, for the formats Xcode accepts
-/// besides PNG (JPEG, HEIC, WebP, GIF, TIFF). The type comes from the file's first bytes
+/// besides PNG (JPEG, HEIC, WebP, GIF, TIFF); `VectorReader` opens PDF and SVG files. The type comes from the file's first bytes
 /// (`ImageFormat(sniffing:)`); the pixel size from the platform's image library, which reads the
 /// header and never decodes more than it must: gdk-pixbuf and its loaders on Linux
 /// (`gdk_pixbuf_get_file_info`; WebP and HEIC need the `webp-pixbuf-loader` and `heif-gdk-pixbuf`
@@ -16,9 +16,10 @@ import ImageIO
 /// Pixel sizes of bitmap files through the platform's image library.
 package enum PixelSizeReader {
     /// The width and height stored in the file at `path`, which the caller has sniffed as `format`.
-    /// Vectors (PDF, SVG) have none: the call throws `.unsupported` for them.
+    /// PDF has none (`.unsupported`); an SVG is measured only on Linux (librsvg's gdk-pixbuf loader,
+    /// for `VectorReader`), at its own width and height.
     package static func pixelSize(ofFileAt path: String, format: ImageFormat) throws(ProbeError) -> PixelSize {
-        guard !format.isVector else { throw .unsupported(format) }
+        guard format != .pdf else { throw .unsupported(format) }
         #if os(Linux)
         guard loaderNames.contains(where: { loaderName($0, reads: format) }) else { throw .unsupported(format) }
         var width: Int32 = 0
@@ -28,6 +29,7 @@ package enum PixelSizeReader {
         }
         return PixelSize(width: Int(width), height: Int(height))
         #elseif canImport(ImageIO)
+        guard format != .svg else { throw .unsupported(format) }
         let url = URL(fileURLWithPath: path) as CFURL
         guard let source = CGImageSourceCreateWithURL(url, nil),
               let properties = CGImageSourceCopyPropertiesAtIndex(source, 0, nil) as? [CFString: Any],
@@ -67,6 +69,7 @@ package enum PixelSizeReader {
     private static func loaderName(_ name: String, reads format: ImageFormat) -> Bool {
         switch format {
         case .heic: name.hasPrefix("heif")
+        case .svg: name == "svg"
         default: name == format.rawValue
         }
     }

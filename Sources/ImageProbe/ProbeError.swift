@@ -4,11 +4,20 @@ package enum ProbeError: Error, Hashable, Sendable, CustomStringConvertible {
     case unsupported(ImageFormat)
     /// The library could not read the file: corrupt, truncated, or not what its bytes start with.
     case unreadable(ImageFormat)
+    /// The library refused the file and said why (its own message, such as poppler's `GError`).
+    case rejected(ImageFormat, String)
 
     package var description: String {
         switch self {
         case .unsupported(let format): "no \(format.name) reader is installed (gdk-pixbuf loader)"
         case .unreadable(let format): "cannot be read as \(format.name) (corrupt or truncated)"
+        case .rejected(let format, let message): "cannot be read as \(format.name): \(message)"
         }
+    }
+
+    /// True for `.unsupported`: the machine lacks a reader, the file may be fine.
+    package var isUnsupported: Bool {
+        if case .unsupported = self { return true }
+        return false
     }
 }

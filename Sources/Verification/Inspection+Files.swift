@@ -66,11 +66,23 @@ extension Inspection {
             guard let name = fields["filename"]?.stringValue, exists(name, in: set) else { continue }
             let relative = set.path + "/" + name
             guard let format = checkType(relative, name: name, set: set) else { continue }
+            let unreadable: ProbeError?
             if format == .png {
                 checkPNG(relative, fields: fields, set: set)
-            } else if case .failure(.unreadable(let format))? = measured(relative) {
-                add(.error, .fileType, file: shown(relative), asset: set.path,
-                    message: "cannot be read as \(format.name) (corrupt or truncated)",
+                unreadable = nil
+            } else if format.isVector {
+                let result = Result { () throws(ProbeError) in
+                    try VectorReader.size(ofFileAt: absolute(relative), format: format)
+                }
+                if case .failure(let error) = result { unreadable = error } else { unreadable = nil }
+            } else if case .failure(let error)? = measured(relative) {
+                unreadable = error
+            } else {
+                unreadable = nil
+            }
+            // A type this machine has no reader for is not checked further (not a fault of the file).
+            if let unreadable, !unreadable.isUnsupported {
+                add(.error, .fileType, file: shown(relative), asset: set.path, message: unreadable.description,
                     fix: "export the image again")
             }
         }

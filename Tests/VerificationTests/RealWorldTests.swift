@@ -96,6 +96,12 @@ import Verification
     }
 }
 
+#if os(Linux)
+private let isLinux = true
+#else
+private let isLinux = false
+#endif
+
 /// Content types, sizes of non-PNG bitmaps and the own/foreign split, on catalogs made in a
 /// temporary folder from the real-world fixture files.
 @Suite struct ContentTypeTests {
@@ -171,6 +177,19 @@ import Verification
                 + "TIFF, PDF or SVG signature)",
             "Assets.xcassets/A.imageset/photo.heic: warning: is a JPEG file, not a HEIC (whatever its .heic extension "
                 + "says); actool reads it by its content, so Xcode accepts it, but other tools go by the name",
+        ])
+    }
+
+    /// Linux: poppler-glib and librsvg's pixbuf loader (macOS opens PDFs with CoreGraphics, whose
+    /// messages differ, and does not read SVG).
+    @Test(.enabled(if: isLinux))
+    func damagedVectorsAreErrorsWithTheLibrarysMessage() throws {
+        let pdf = try Data(contentsOf: Self.types.appendingPathComponent("Onboarding/widget.imageset/widget.pdf"))
+        let svg = try Data(contentsOf: Self.types.appendingPathComponent("Onboarding/logo.imageset/logo.svg"))
+        let path = try catalog([("a.pdf", "1x", pdf.prefix(300)), ("b.svg", "2x", svg.prefix(120)), ("c.pdf", "3x", pdf)])
+        #expect(lines(path) == [
+            "Assets.xcassets/A.imageset/a.pdf: error: cannot be read as PDF: PDF document is damaged",
+            "Assets.xcassets/A.imageset/b.svg: error: cannot be read as SVG (corrupt or truncated)",
         ])
     }
 
