@@ -31,7 +31,7 @@ package enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         switch self {
         case .png: ["png"]
         case .jpeg: ["jpg", "jpeg"]
-        case .heic: ["heic", "heif"]
+        case .heic: ["heic", "heif", "avci"]
         case .webp: ["webp"]
         case .gif: ["gif"]
         case .tiff: ["tiff", "tif"]
@@ -64,7 +64,7 @@ package enum ImageFormat: String, Hashable, Sendable, CaseIterable {
         if starts(Array("RIFF".utf8)), starts(Array("WEBP".utf8), at: 8) { self = .webp; return }
         if starts(Array("ftyp".utf8), at: 4), bytes.count >= 12 {
             let brand = String(decoding: bytes[8..<12], as: UTF8.self)
-            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1"].contains(brand) { self = .heic; return }
+            if ["heic", "heix", "hevc", "hevx", "heim", "heis", "mif1", "msf1", "avci"].contains(brand) { self = .heic; return }
         }
         let head = bytes.prefix(1024)
         let pdf = Array("%PDF-".utf8)
