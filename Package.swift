@@ -23,6 +23,12 @@ let package = Package(
                        providers: [.apt(["librsvg2-dev"]), .brew(["librsvg"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"]), .brew(["libpng"])]),
+        // Pixel sizes of JPEG, HEIC, WebP, GIF and TIFF on Linux (ImageIO on macOS).
+        .systemLibrary(name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
+                       providers: [.apt(["libgdk-pixbuf-2.0-dev", "webp-pixbuf-loader", "heif-gdk-pixbuf"])]),
+        // Whether a PDF can be read, and its page size, on Linux (CoreGraphics on macOS).
+        .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
+                       providers: [.apt(["libpoppler-glib-dev"])]),
         // The only code that touches libpng's setjmp/longjmp.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
 
@@ -34,7 +40,10 @@ let package = Package(
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
                                                      .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec"]),
-        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec"]),
+        .target(name: "ImageProbe", dependencies: ["AssetCore",
+                                                   .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
+                                                   .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),
+        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe"]),
         .target(name: "AssetsmithCLI", dependencies: [
             "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -56,6 +65,6 @@ let package = Package(
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore"]),
         .testTarget(name: "VerificationTests", dependencies: ["Verification", "AssetCatalog", "AssetPlan", "AssetSpec",
-                                                               "PNGCodec", "AssetCore", "TestSupport"]),
+                                                               "PNGCodec", "AssetCore", "ImageProbe", "TestSupport"]),
     ]
 )

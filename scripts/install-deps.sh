@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
 # Installs what Assetsmith needs to build and test, if it is missing:
-# Cairo, librsvg and libpng (headers + pkg-config files) and pkg-config itself.
+# Cairo, librsvg and libpng (headers + pkg-config files) and pkg-config itself; on Linux also
+# gdk-pixbuf with its WebP and HEIF loaders and poppler-glib (verify reads pixel sizes of JPEG, HEIC,
+# WebP, GIF and TIFF files and checks SVG and PDF files with them; macOS uses ImageIO and
+# CoreGraphics instead).
 # Debian/Ubuntu: apt-get (sudo when not root). macOS: Homebrew.
 # Swift (6.0 or newer) must already be on PATH: https://www.swift.org/install/
 set -euo pipefail
@@ -12,6 +15,11 @@ have_all() {
   # The preview sheet's text is drawn in DejaVu Sans (Debian: fonts-dejavu-core).
   if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1; then
     [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || return 1
+  fi
+  if [ "$(uname -s)" = Linux ]; then
+    pkg-config --exists gdk-pixbuf-2.0 poppler-glib || return 1
+    loaders="$(pkg-config --variable=gdk_pixbuf_moduledir gdk-pixbuf-2.0)"
+    [ -e "$loaders/libpixbufloader-webp.so" ] && [ -e "$loaders/libpixbufloader-heif.so" ] || return 1
   fi
 }
 
@@ -29,12 +37,13 @@ case "$(uname -s)" in
     if command -v apt-get >/dev/null 2>&1; then
       sudo=""
       if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core (apt-get)" >&2
+      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev (apt-get)" >&2
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
-      $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core >/dev/null
+      $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core \
+        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev >/dev/null
     else
-      echo "error: install the development packages of cairo, librsvg and libpng, and pkg-config, with your package manager" >&2
+      echo "error: install the development packages of cairo, librsvg, libpng, gdk-pixbuf (with its WebP and HEIF loaders) and poppler-glib, and pkg-config, with your package manager" >&2
       exit 2
     fi
     ;;

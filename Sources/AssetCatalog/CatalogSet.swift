@@ -22,6 +22,11 @@ package struct CatalogSet: Hashable, Sendable {
     /// The parsed Contents.json, or why it could not be read.
     package var contents: Result<JSONValue, ContentsError>
 
+    /// The folder's extension, lower case: `appiconset`, `colorset`, `symbolset`, `brandassets`…
+    package var folderExtension: String {
+        ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+    }
+
     package init(path: String, name: String, kind: Kind, files: [String], contents: Result<JSONValue, ContentsError>) {
         self.path = path
         self.name = name

@@ -1,7 +1,8 @@
 import AssetCore
 import Foundation
 
-/// Reads an asset catalog back from disk: every set folder (searching group folders too) with its
+/// Reads an asset catalog back from disk: every set folder (searching group folders and the sets
+/// inside container sets such as `.brandassets`, `.imagestack` or `.spriteatlas` too) with its
 /// directory listing and parsed Contents.json. Never throws on a bad set: a missing or malformed
 /// Contents.json is kept as a `ContentsError` for the caller to report.
 package enum ContentsReader {
@@ -86,7 +87,11 @@ package enum ContentsReader {
             if (entry as NSString).pathExtension.isEmpty {
                 collect(path, relative: inside, into: &found) // a group folder
             } else {
-                found.append(set(at: path, relative: inside))
+                let set = set(at: path, relative: inside)
+                found.append(set)
+                // Containers (brand assets, image stacks and their layers, sprite atlases,
+                // complication sets, sticker packs…) hold sets of their own.
+                if set.kind == .other { collect(path, relative: inside, into: &found) }
             }
         }
     }

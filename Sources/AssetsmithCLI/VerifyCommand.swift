@@ -12,7 +12,8 @@ struct VerifyCommand: ParsableCommand {
         commandName: "verify",
         abstract: "Check the catalog without changing it: sizes, Contents.json, PNG facts, template glyphs, up to date.",
         discussion: """
-        With --catalog, any .xcassets folder is checked on its own (no manifest). \
+        With --catalog, any .xcassets folder is checked on its own (no manifest); --app-icon names its primary \
+        app icon set (default AppIcon). \
         Exit codes: 0 clean; 1 findings (errors, or warnings with --strict); 2 the manifest or the command line is wrong.
         """)
 
@@ -22,6 +23,10 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(name: .long, help: "Verify this .xcassets folder on its own, without a manifest.")
     var catalog: String?
+
+    @Option(name: .customLong("app-icon"),
+            help: "With --catalog: the primary app icon set, whose App Store icon must have no alpha (as actool's --app-icon).")
+    var appIcon: String = "AppIcon"
 
     @Option(name: .long, help: "Report format: text, json, junit or github.")
     var format: String = "text"
@@ -51,7 +56,7 @@ struct VerifyCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             let display = catalog.count > 1 && catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
-            report = Verifier.verify(catalogAt: catalog, displayPath: display)
+            report = Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: appIcon)
         } else {
             let (_, plan) = try Loading.manifestAndPlan(options, printer: printer)
             let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,

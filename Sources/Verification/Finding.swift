@@ -17,8 +17,11 @@ package struct Finding: Hashable, Sendable, Codable {
         case unassigned
         /// Contents.json is missing, not JSON, or has keys or values Xcode does not accept.
         case contents
-        /// The file is not a PNG (whatever its extension), or is corrupt.
+        /// A file named `.png` is not a PNG (or is corrupt).
         case notPNG = "not-png"
+        /// A file is no image type Xcode reads, its content disagrees with its extension, or it
+        /// cannot be read.
+        case fileType = "file-type"
         /// An alpha channel or tRNS chunk where the App Store forbids one.
         case alphaChannel = "alpha-channel"
         /// Transparent pixels in an app icon.

@@ -1,6 +1,7 @@
 import AssetCatalog
 import AssetCore
 import Foundation
+import ImageProbe
 
 /// Contents.json ↔ files, and the keys and values Xcode accepts.
 extension Inspection {
@@ -9,6 +10,13 @@ extension Inspection {
         for set in sets {
             let contentsFile = shown(set.path + "/Contents.json")
             switch set.contents {
+            case .failure(let error) where !VerifyReport.Coverage.knownKinds.contains(set.folderExtension)
+                && error.message.contains("no Contents.json"):
+                add(.warning, .contents, file: shown(set.path), asset: set.path,
+                    message: "is not a kind of set Xcode knows (.\(set.folderExtension)) and has no Contents.json; "
+                        + "actool does not compile it",
+                    fix: "remove it from the catalog, or move it outside")
+                continue
             case .failure(let error):
                 add(.error, .contents, file: contentsFile, line: error.line, column: error.column, asset: set.path,
                     message: error.message,
@@ -20,10 +28,11 @@ extension Inspection {
                 checkKeys(value, set: set)
             }
             checkReferences(set)
-            checkPNGFacts(set)
+            checkFiles(set)
             checkSizes(set)
         }
         checkTemplates()
+        checkStacks()
     }
 
     // MARK: Keys and values
@@ -36,7 +45,7 @@ extension Inspection {
         "orientation", "extent", "minimum-system-version", "locale",
     ]
     static let idioms = ["universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision",
-                         "ios-marketing", "watch-marketing", "mac-catalyst"]
+                         "ios-marketing", "watch-marketing", "tv-marketing", "mac-catalyst"]
     static let propertyKeys: Set<String> = [
         "template-rendering-intent", "preserves-vector-representation", "pre-rendered", "compression-type",
         "localizable", "auto-scaling", "on-demand-resource-tags", "provides-namespace",
@@ -188,7 +197,6 @@ extension Inspection {
 
     // MARK: Files
 
-    static let imageExtensions: Set<String> = ["png", "jpg", "jpeg", "pdf", "svg", "heic", "gif", "tif", "tiff"]
 
     /// Every `filename` exists with exactly that case; every image file is named by an entry.
     private func checkReferences(_ set: CatalogSet) {
@@ -214,7 +222,7 @@ extension Inspection {
                     fix: "add \"\(name)\" to \"\(set.path)\", or remove \"filename\" from that entry")
             }
         }
-        for file in set.files where Self.imageExtensions.contains((file as NSString).pathExtension.lowercased())
+        for file in set.files where ImageFormat.allExtensions.contains((file as NSString).pathExtension.lowercased())
             && !referenced.contains(file) {
             add(.warning, .unassigned, file: shown(set.path + "/" + file), asset: set.path,
                 message: "is not assigned to any slot of the \(kindWord(set)) \"\(set.name)\" (unassigned child)",

@@ -3,7 +3,8 @@ import AssetCore
 import Foundation
 
 /// Pixel sizes derived from the catalog alone: app icons from `size` × `scale`, images from the
-/// other scales of the same slot (@2x is 2× and @3x is 3× the @1x).
+/// other scales of the same slot (@2x is 2× and @3x is 3× the @1x). Vectors (PDF, SVG) have no
+/// pixel size and take no part in the scale arithmetic.
 extension Inspection {
     func checkSizes(_ set: CatalogSet) {
         switch set.kind {
@@ -52,6 +53,7 @@ extension Inspection {
         var order: [JSONValue] = []
         for (_, fields) in set.images {
             guard let name = fields["filename"]?.stringValue, exists(name, in: set),
+                  format(set.path + "/" + name)?.isVector != true,
                   let scale = fields["scale"]?.stringValue.flatMap(Scale.init(rawValue:)) else { continue }
             var key = fields
             key["filename"] = nil
@@ -74,7 +76,8 @@ extension Inspection {
                     ? "\(member.scale.factor / base.scale.factor) times" : "1.5 times"
                 let expected = width == width.rounded() && height == height.rounded()
                     ? "\(Int(width))x\(Int(height)) px" : "\(PointSize.format(width))x\(PointSize.format(height)) px, not whole pixels"
-                add(.error, .pixelSize, file: shown(relative), asset: set.path,
+                // actool accepts it and the HIG advises against it; our own outputs must be exact.
+                add(severity(own: relative), .pixelSize, file: shown(relative), asset: set.path,
                     message: "is \(actual.width)x\(actual.height) px but \(member.scale) must be \(times) "
                         + "\(base.scale) \"\(base.name)\" (\(baseSize)): \(expected)",
                     fix: "export every scale from one master: \(member.scale) at \(expected.replacingOccurrences(of: ", not whole pixels", with: "")), "

@@ -3,7 +3,9 @@ import AssetCore
 import Foundation
 
 /// Template glyphs: tab pairs (`<Name>` and `<Name>.selected`) and back indicators (`<Name>` and
-/// its transition mask `<Name>.mask`), and any image set whose intent is `template`.
+/// its transition mask `<Name>.mask`), and any image set whose intent is `template`. These are
+/// assetsmith's conventions and the HIG's advice, not actool's rules: errors for our own sets,
+/// warnings for sets made elsewhere.
 extension Inspection {
     /// A partner suffix and what the two images are called in messages.
     struct PairKind {
@@ -39,7 +41,7 @@ extension Inspection {
                         glyphs[base.path] = "the \(kind.base) of \"\(set.name)\""
                         checkPair(base: base, partner: set, kind: kind)
                     } else {
-                        add(.error, .pair, file: shown(set.path), asset: set.path,
+                        add(isOwn(set) ? .error : .warning, .pair, file: shown(set.path), asset: set.path,
                             message: "\(kind.partner) \"\(set.name)\" has no \(kind.base) \"\(baseName)\"",
                             fix: "add the image set \"\(baseName)\" (same pixel sizes), or remove \"\(set.name)\"")
                     }
@@ -50,7 +52,7 @@ extension Inspection {
             let intent = set.templateRenderingIntent
             if let why = glyphs[set.path], intent != "template" {
                 let place = locate(key: "template-rendering-intent", value: nil, in: set)
-                add(.error, .template, file: shown(set.path + "/Contents.json"), line: place?.line,
+                add(isOwn(set) ? .error : .warning, .template, file: shown(set.path + "/Contents.json"), line: place?.line,
                     column: place?.column, asset: set.path,
                     message: "\"\(set.name)\" is \(why) but its template-rendering-intent is "
                         + (intent.map { "\"\($0)\"" } ?? "not set") + "; bar glyphs are template images",
@@ -65,7 +67,7 @@ extension Inspection {
                                bitmap.pixel(x: 0, y: bitmap.height - 1),
                                bitmap.pixel(x: bitmap.width - 1, y: bitmap.height - 1)]
                 if corners.contains(where: { $0.alpha != 0 }) {
-                    add(.error, .template, file: shown(set.path + "/" + name), asset: set.path,
+                    add(severity(own: set.path + "/" + name), .template, file: shown(set.path + "/" + name), asset: set.path,
                         message: "has no transparent background (a corner pixel has alpha "
                             + "\(corners.map(\.alpha).max() ?? 0)); a template image draws only its alpha, "
                             + "so the background would show as a solid square",
@@ -94,17 +96,18 @@ extension Inspection {
                 guard let bs = pixelSize(base.path + "/" + b), let ps = pixelSize(partner.path + "/" + p), bs != ps else {
                     continue
                 }
-                add(.error, .pair, file: shown(partner.path + "/" + p), asset: partner.path,
+                add(isOwn(partner) || isOwn(base) ? .error : .warning, .pair, file: shown(partner.path + "/" + p),
+                    asset: partner.path,
                     message: "is \(ps.width)x\(ps.height) px but its \(kind.base) \"\(base.name)\" \(scale) is "
                         + "\(bs); \(kind.sameSize)",
                     fix: "export both at \(bs) from the same artboard")
             case (let b?, nil):
-                add(.error, .pair, file: shown(partner.path), asset: partner.path,
+                add(isOwn(partner) || isOwn(base) ? .error : .warning, .pair, file: shown(partner.path), asset: partner.path,
                     message: "\(kind.partner) \"\(partner.name)\" has no \(scale) image, but its \(kind.base) "
                         + "\"\(base.name)\" has \"\(b)\"",
                     fix: "add the \(scale) image to \"\(partner.name)\"")
             case (nil, let p?):
-                add(.error, .pair, file: shown(base.path), asset: base.path,
+                add(isOwn(partner) || isOwn(base) ? .error : .warning, .pair, file: shown(base.path), asset: base.path,
                     message: "\(kind.base) \"\(base.name)\" has no \(scale) image, but its \(kind.partner) "
                         + "\"\(partner.name)\" has \"\(p)\"",
                     fix: "add the \(scale) image to \"\(base.name)\"")

@@ -1,6 +1,7 @@
 import AssetCatalog
 import AssetCore
 import Foundation
+import ImageProbe
 import PNGCodec
 
 /// The state of one verify run: the catalog's sets as read from disk, file bytes and PNG facts
@@ -18,7 +19,15 @@ final class Inspection {
     var reportedMissing: Set<String> = []
     /// Image files looked at.
     var checkedFiles: Set<String> = []
+    /// The set name actool takes as the primary app icon (`--app-icon`, like actool's option); the
+    /// App Store icon rules apply to it. Our own sets are held to them whatever their name.
+    var appIconName = "AppIcon"
+    /// Files (inside the catalog) that assetsmith generated: from the plan, or from the build record
+    /// beside a catalog given with `--catalog`. They are held to the strict rules.
+    var ownFiles: Set<String> = []
     private var dataCache: [String: Data?] = [:]
+    private var formatCache: [String: ImageFormat?] = [:]
+    private var sizeCache: [String: Result<PixelSize, ProbeError>] = [:]
     private var infoCache: [String: Result<PNGInfo, PNGError>] = [:]
     private var bitmapCache: [String: Bitmap?] = [:]
 
@@ -42,7 +51,25 @@ final class Inspection {
     }
 
     func report() -> VerifyReport {
-        VerifyReport(catalog: display, sets: sets.map(\.path), files: checkedFiles.count, findings: findings)
+        VerifyReport(catalog: display, sets: sets.map(\.path), files: checkedFiles.count, findings: findings,
+                     coverage: VerifyReport.Coverage(sets: sets.map { ($0.kind, $0.folderExtension) }))
+    }
+
+    /// True when assetsmith generated the file (or the set holding it): the strict rules apply.
+    func isOwn(_ relative: String) -> Bool {
+        ownFiles.contains(relative)
+    }
+
+    /// True when assetsmith generated any file of the set.
+    func isOwn(_ set: CatalogSet) -> Bool {
+        let prefix = set.path + "/"
+        return ownFiles.contains { $0.hasPrefix(prefix) }
+    }
+
+    /// Our own files get errors where a catalog made elsewhere gets warnings (what actool accepts
+    /// but the HIG or assetsmith's own output contract does not).
+    func severity(own relative: String) -> Diagnostic.Severity {
+        isOwn(relative) ? .error : .warning
     }
 
     /// `Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png` for `AppIcon.appiconset/AppIcon-1024.png`.
@@ -79,10 +106,40 @@ final class Inspection {
         return result
     }
 
-    /// The pixel size of a PNG inside the catalog, nil when it is missing or not a readable PNG.
+    /// The image type of a file inside the catalog by its first bytes, read once; nil when it cannot
+    /// be read or is no type Xcode accepts.
+    func format(_ relative: String) -> ImageFormat? {
+        if let cached = formatCache[relative] { return cached }
+        let format = data(relative).flatMap { ImageFormat(sniffing: $0) }
+        formatCache[relative] = format
+        return format
+    }
+
+    /// The pixel size of a bitmap inside the catalog (PNG through libpng, other types through
+    /// `PixelSizeReader`); nil when it is missing, a vector, or cannot be read (the file check
+    /// reports why).
     func pixelSize(_ relative: String) -> PixelSize? {
-        guard case .success(let info)? = info(relative) else { return nil }
-        return info.size
+        guard case .success(let size)? = measured(relative) else { return nil }
+        return size
+    }
+
+    /// The pixel size of a bitmap inside the catalog or why it has none; nil when the file is
+    /// missing, unrecognised or a vector.
+    func measured(_ relative: String) -> Result<PixelSize, ProbeError>? {
+        if let cached = sizeCache[relative] { return cached }
+        guard let format = format(relative), !format.isVector else { return nil }
+        checkedFiles.insert(relative)
+        let result: Result<PixelSize, ProbeError>
+        if format == .png {
+            guard case .success(let info)? = info(relative) else { return nil }
+            result = .success(info.size)
+        } else {
+            result = Result { () throws(ProbeError) -> PixelSize in
+                try PixelSizeReader.pixelSize(ofFileAt: absolute(relative), format: format)
+            }
+        }
+        sizeCache[relative] = result
+        return result
     }
 
     /// The decoded pixels of a PNG inside the catalog, decoded once; nil when it cannot be decoded

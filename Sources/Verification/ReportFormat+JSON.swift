@@ -5,7 +5,8 @@ extension ReportFormat {
     static func json(_ report: VerifyReport) -> String {
         let document = JSONReport(
             schema: "assetsmith-verify/1", catalog: report.catalog, passed: report.passed,
-            errors: report.errorCount, warnings: report.warningCount, sets: report.sets, files: report.files,
+            errors: report.errorCount, warnings: report.warningCount, sets: report.sets,
+            checked: report.coverage.checked, skipped: report.coverage.skipped, files: report.files,
             findings: report.findings.map {
                 JSONReport.Item(severity: $0.severity.rawValue, rule: $0.rule.rawValue, file: $0.file, line: $0.line,
                                 column: $0.column, asset: $0.asset, message: $0.message, fix: $0.fix)
@@ -38,6 +39,10 @@ private struct JSONReport: Encodable {
     var errors: Int
     var warnings: Int
     var sets: [String]
+    /// Sets whose files were checked, by folder extension: `{ "appiconset" : 1, "imageset" : 3 }`.
+    var checked: [String: Int]
+    /// Sets of which only Contents.json was read, by folder extension: `{ "colorset" : 2 }`.
+    var skipped: [String: Int]
     var files: Int
     var findings: [Item]
 }

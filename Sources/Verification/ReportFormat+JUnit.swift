@@ -1,3 +1,5 @@
+import Foundation
+
 extension ReportFormat {
     /// JUnit XML: one testcase per set (`classname` is the catalog), failed when it has an error;
     /// findings about the catalog itself go to a testcase named `(catalog)`. Warnings are listed
@@ -9,11 +11,22 @@ extension ReportFormat {
         let loose = report.findings.filter { finding in finding.asset.map { !report.sets.contains($0) } ?? true }
         if !loose.isEmpty { cases.insert(("(catalog)", loose), at: 0) }
         let failures = cases.filter { $0.findings.contains { $0.severity == .error } }.count
+        let skippedKinds = Set(report.coverage.skipped.keys)
+        func isSkipped(_ name: String) -> Bool {
+            skippedKinds.contains(((name as NSString).lastPathComponent as NSString).pathExtension.lowercased())
+        }
+        let skipped = cases.filter { isSkipped($0.name) && $0.findings.isEmpty }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
         out += "<testsuites name=\"assetsmith verify\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"\(xml(report.catalog))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"0\">\n"
+        out += "  <testsuite name=\"\(xml(report.catalog))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
         for (name, findings) in cases {
             let open = "    <testcase classname=\"\(xml(report.catalog))\" name=\"\(xml(name))\""
+            if findings.isEmpty, isSkipped(name) {
+                let kind = VerifyReport.Coverage.word(((name as NSString).lastPathComponent as NSString).pathExtension.lowercased())
+                out += open + ">\n      <skipped message=\"\(xml(kind)) sets are not checked (only their Contents.json is read)\"/>\n"
+                out += "    </testcase>\n"
+                continue
+            }
             if findings.isEmpty {
                 out += open + "/>\n"
                 continue

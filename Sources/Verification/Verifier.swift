@@ -14,9 +14,23 @@ package enum Verifier {
     /// Checks any catalog without a manifest: Contents.json ↔ files, keys and values, pixel sizes
     /// from `size` × `scale` (app icons) and between scales (images), PNG facts, template glyphs.
     ///
-    /// - Parameter displayPath: the catalog as messages show it (default: its folder name).
-    package static func verify(catalogAt path: String, displayPath: String? = nil) -> VerifyReport {
+    /// - Parameters:
+    ///   - displayPath: the catalog as messages show it (default: its folder name).
+    ///   - appIcon: the primary app icon set's name (actool's `--app-icon`); the App Store icon
+    ///     rules apply to it only.
+    ///
+    /// When a build record lies beside the catalog (`.assetsmith/<Catalog>.record.json`, written by
+    /// `assetsmith build`), the files it lists are our own outputs and are held to the strict rules.
+    package static func verify(catalogAt path: String, displayPath: String? = nil, appIcon: String = "AppIcon") -> VerifyReport {
         let inspection = Inspection(catalogPath: path, display: displayPath ?? (path as NSString).lastPathComponent)
+        inspection.appIconName = appIcon
+        // Through URL: `--catalog .` must name the folder itself (NSString's path methods trap on ".").
+        let url = URL(fileURLWithPath: path).standardizedFileURL
+        let recordPath = BuildRecord.path(outputDirectory: url.deletingLastPathComponent().path,
+                                          catalogFolder: url.lastPathComponent)
+        if let record = BuildRecord.read(at: recordPath) {
+            inspection.ownFiles = Set(record.files.keys)
+        }
         if inspection.loadSets() {
             inspection.checkCatalog()
         } else {
@@ -42,6 +56,7 @@ package enum Verifier {
                            message: "the catalog does not exist", fix: "run `assetsmith build`")
             return inspection.report()
         }
+        inspection.ownFiles = Set(plan.jobs.map(\.output)).union(record.map { Set($0.files.keys) } ?? [])
         inspection.checkPlan(plan, record: record)
         inspection.checkCatalog()
         return inspection.report()

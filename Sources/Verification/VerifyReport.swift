@@ -1,4 +1,6 @@
+import AssetCatalog
 import AssetCore
+import Foundation
 
 /// What `Verifier` found in one catalog: the sets it looked at, how many image files it checked,
 /// and every finding in a stable order. Reporters turn it into text, JSON, JUnit or GitHub lines.
@@ -11,12 +13,64 @@ package struct VerifyReport: Hashable, Sendable {
     package var files: Int
     /// Sorted by `Finding.ordered`.
     package var findings: [Finding]
+    /// How many sets of each kind were checked, and of which kinds only the JSON was read.
+    package var coverage: Coverage
 
-    package init(catalog: String, sets: [String], files: Int, findings: [Finding]) {
+    package init(catalog: String, sets: [String], files: Int, findings: [Finding], coverage: Coverage? = nil) {
         self.catalog = catalog
         self.sets = sets
         self.files = files
         self.findings = findings.sorted(by: Finding.ordered)
+        self.coverage = coverage ?? Coverage(sets: sets.map { path in
+            let ext = ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+            return (CatalogSet.Kind(rawValue: ext) ?? .other, ext)
+        })
+    }
+
+    /// Sets counted by folder extension (`appiconset`, `colorset`…): `checked` are app icon and
+    /// image sets, whose files verify examines; `skipped` are every other kind (colour, symbol,
+    /// data sets, brand assets, image stacks…), of which only Contents.json is read (the image sets
+    /// inside containers are checked and counted as image sets).
+    package struct Coverage: Hashable, Sendable {
+        package var checked: [String: Int]
+        package var skipped: [String: Int]
+
+        package init(sets: [(kind: CatalogSet.Kind, folderExtension: String)]) {
+            var checked: [String: Int] = [:]
+            var skipped: [String: Int] = [:]
+            for (kind, ext) in sets {
+                if kind == .other { skipped[ext, default: 0] += 1 } else { checked[ext, default: 0] += 1 }
+            }
+            self.checked = checked
+            self.skipped = skipped
+        }
+
+        /// Every folder extension Xcode knows as a set.
+        package static var knownKinds: Set<String> { Set(words.keys) }
+
+        /// `app icon`, `image`, `color`, `symbol`…: a kind as the summary names it.
+        package static func word(_ folderExtension: String) -> String {
+            words[folderExtension] ?? (folderExtension.isEmpty ? "unknown" : folderExtension)
+        }
+
+        private static let words: [String: String] = [
+                "appiconset": "app icon", "imageset": "image", "colorset": "color", "symbolset": "symbol",
+                "dataset": "data", "launchimage": "launch image", "brandassets": "brand assets",
+                "imagestack": "image stack", "imagestacklayer": "image stack layer",
+                "solidimagestack": "solid image stack", "solidimagestacklayer": "solid image stack layer",
+                "spriteatlas": "sprite atlas", "stickerpack": "sticker pack", "sticker": "sticker",
+                "stickersequence": "sticker sequence", "complicationset": "complication",
+                "arresourcegroup": "AR resource group", "arreferenceimage": "AR reference image",
+                "arobject": "AR object", "textureset": "texture", "cubetextureset": "cube texture",
+                "mipmapset": "mipmap", "gcdashboardimage": "Game Center dashboard image",
+                "gcleaderboard": "Game Center leaderboard", "gcleaderboardset": "Game Center leaderboard set",
+        ]
+
+        /// `1 app icon, 3 image`: counts by kind, most first, then by name.
+        package static func list(_ counts: [String: Int]) -> String {
+            counts.sorted { $0.value != $1.value ? $0.value > $1.value : word($0.key) < word($1.key) }
+                .map { "\($0.value) \(word($0.key))" }.joined(separator: ", ")
+        }
     }
 
     package var errorCount: Int { findings.filter { $0.severity == .error }.count }
@@ -42,9 +96,13 @@ package struct VerifyReport: Hashable, Sendable {
         return "\(plural(errorCount, "error")), \(plural(warningCount, "warning"))"
     }
 
-    /// `verified Assets.xcassets: 4 sets, 30 files; 2 errors, 1 warning`
+    /// `verified Assets.xcassets: 4 sets checked (1 app icon, 3 image), 2 not checked (2 color); 30 files; 2 errors, 1 warning`
     package var summaryLine: String {
-        "verified \(catalog): \(sets.count) set\(sets.count == 1 ? "" : "s"), \(files) file\(files == 1 ? "" : "s"); "
-            + countSummary
+        let checked = coverage.checked.values.reduce(0, +)
+        let skipped = coverage.skipped.values.reduce(0, +)
+        var text = "verified \(catalog): \(checked) set\(checked == 1 ? "" : "s") checked"
+        if checked > 0 { text += " (\(Coverage.list(coverage.checked)))" }
+        if skipped > 0 { text += ", \(skipped) not checked (\(Coverage.list(coverage.skipped)))" }
+        return text + "; \(files) file\(files == 1 ? "" : "s"); " + countSummary
     }
 }

@@ -26,7 +26,7 @@ import TestSupport
 
         let clean = try run(["verify"], in: dir)
         #expect(clean.status == 0)
-        #expect(clean.stdout == "verified Output/Assets.xcassets: 2 sets, 4 files; 0 errors, 0 warnings\n")
+        #expect(clean.stdout == "verified Output/Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 0 errors, 0 warnings\n")
         #expect(clean.stderr == "")
 
         let catalogOnly = try run(["verify", "--catalog", "Output/Assets.xcassets", "--format", "json"], in: dir)
@@ -45,7 +45,7 @@ import TestSupport
               fix: export it as PNG
             Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png: error: was changed after assetsmith generated it (its bytes do not match the build record)
               fix: run `assetsmith build` to regenerate it; to keep a hand-made file, remove the asset from the manifest
-            verified Output/Assets.xcassets: 2 sets, 4 files; 2 errors, 0 warnings
+            verified Output/Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 2 errors, 0 warnings
 
             """)
 
@@ -76,7 +76,7 @@ import TestSupport
         try FileManager.default.copyItem(at: badge, to: extra)
         let warning = try run(["verify"], in: dir)
         #expect(warning.status == 0)
-        #expect(warning.stdout.hasSuffix("verified Output/Assets.xcassets: 2 sets, 4 files; 0 errors, 1 warning\n"))
+        #expect(warning.stdout.hasSuffix("verified Output/Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 0 errors, 1 warning\n"))
         let strict = try run(["verify", "--strict"], in: dir)
         #expect(strict.status == 1)
         #expect(strict.stdout.hasPrefix("Output/Assets.xcassets/Badge.imageset/Old.png: error: is not assigned"))
@@ -93,5 +93,47 @@ import TestSupport
         let noManifest = try run(["verify", "--manifest", "missing.yml"], in: dir)
         #expect(noManifest.status == 2)
         #expect(noManifest.stdout == "")
+    }
+}
+
+/// `verify --catalog` on the real-world fixtures through the binary: `--app-icon` picks the set the
+/// App Store icon rules apply to, and `--strict` fails on the opaque-RGBA warning.
+@Suite struct VerifyCatalogRoleEndToEndTests {
+    @Test func appIconOptionAndStrictDecideTheExitCode() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary), "build the binary first: swift build")
+        let root = Fixtures.url("Verify/RealWorld").path
+        let extensionDefault = try CLI.run(["verify", "--catalog", "action-extension/Assets.xcassets"], in: root)
+        #expect(extensionDefault.status == 0)
+        #expect(extensionDefault.stdout == "verified action-extension/Assets.xcassets: 1 set checked (1 app icon); 1 file; 0 errors, 0 warnings\n")
+        let extensionPrimary = try CLI.run(["verify", "--catalog", "action-extension/Assets.xcassets", "--app-icon", "ActionIcon"], in: root)
+        #expect(extensionPrimary.status == 1)
+        #expect(extensionPrimary.stdout.hasPrefix("action-extension/Assets.xcassets/ActionIcon.appiconset/ActionIcon1024.png: "
+            + "error: has 786432 transparent pixels; App Store Connect rejects a transparent App Store icon (ITMS-90717)\n"))
+        let rgba = try CLI.run(["verify", "--catalog", "ios-single-size-rgba/Assets.xcassets"], in: root)
+        #expect(rgba.status == 0)
+        let strict = try CLI.run(["verify", "--catalog", "ios-single-size-rgba/Assets.xcassets", "--strict", "--format", "github"], in: root)
+        #expect(strict.status == 1)
+        #expect(strict.stdout.hasPrefix("::error file=ios-single-size-rgba/Assets.xcassets/AppIcon.appiconset/Icon_1024x1024.png,"
+            + "title=assetsmith verify (alpha-channel)::"))
+    }
+
+    @Test func catalogGivenAsDotWithATruncatedHEICIsAFindingAndNothingOnStandardError() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: CLI.binary), "build the binary first: swift build")
+        let temp = FileManager.default.temporaryDirectory.appendingPathComponent("assetsmith-e2e-\(UUID().uuidString)")
+        let folder = temp.appendingPathComponent("Media.xcassets/avatar.imageset")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let heic = try Data(contentsOf: Fixtures.url("Verify/RealWorld/image-types/Assets.xcassets/avatar.imageset/avatar.heic"))
+        try heic.prefix(40).write(to: folder.appendingPathComponent("avatar.heic"))
+        try Data(#"{ "images" : [ { "filename" : "avatar.heic", "idiom" : "universal", "scale" : "1x" } ], "info" : { "author" : "xcode", "version" : 1 } }"#.utf8)
+            .write(to: folder.appendingPathComponent("Contents.json"))
+        let result = try CLI.run(["verify", "--catalog", "."], in: temp.appendingPathComponent("Media.xcassets").path)
+        #expect(result.status == 1)
+        #expect(result.stderr == "")
+        #expect(result.stdout == """
+            ./avatar.imageset/avatar.heic: error: cannot be read as HEIC (corrupt or truncated)
+              fix: export the image again
+            verified .: 1 set checked (1 image); 1 file; 1 error, 0 warnings
+
+            """)
     }
 }

@@ -34,7 +34,7 @@ import Verification
         #expect(ReportFormat.text.render(strict) == """
             Assets.xcassets/Banner.imageset/Banner-old@2x.png: error: is not assigned to any slot of the image set "Banner" (unassigned child)
               fix: assign it to a slot in Contents.json, or delete it
-            verified Assets.xcassets: 1 set, 3 files; 1 error, 0 warnings
+            verified Assets.xcassets: 1 set checked (1 image); 3 files; 1 error, 0 warnings
 
             """)
     }

@@ -15,7 +15,7 @@ import Verification
         try VerifyFixtures.fakeBuild(plan)
         let report = VerifyFixtures.verify(plan)
         #expect(report.findings == [])
-        #expect(ReportFormat.text.render(report) == "verified Assets.xcassets: 2 sets, 4 files; 0 errors, 0 warnings\n")
+        #expect(ReportFormat.text.render(report) == "verified Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 0 errors, 0 warnings\n")
     }
 
     @Test func changedSourceIsStale() throws {
@@ -67,9 +67,29 @@ import Verification
         #expect(ReportFormat.text.render(report) == """
             Assets.xcassets/Badge.imageset/Badge@2x.png: error: was changed after assetsmith generated it (its bytes do not match the build record)
               fix: run `assetsmith build` to regenerate it; to keep a hand-made file, remove the asset from the manifest
-            verified Assets.xcassets: 2 sets, 4 files; 1 error, 0 warnings
+            verified Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 1 error, 0 warnings
 
             """)
+    }
+
+    /// Our own outputs stay held to the strict rules (issue 18): an opaque RGBA App Store icon and a
+    /// JPEG named .png are errors here, where a catalog made elsewhere gets warnings.
+    @Test func ownOutputsKeepTheStrictRules() throws {
+        let project = try VerifyFixtures.projectCopy()
+        let plan = try VerifyFixtures.plan(project: project)
+        try VerifyFixtures.fakeBuild(plan)
+        let catalog = project.appendingPathComponent("Output/Assets.xcassets")
+        let icon = try #require(plan.jobs.first { $0.output.hasSuffix(".png") && $0.pixelSize.width == 1024 })
+        try VerifyFixtures.png(side: 1024, channels: .rgba).write(to: catalog.appendingPathComponent(icon.output))
+        let jpeg = try Data(contentsOf: Fixtures.url("Verify/RealWorld/image-types/Assets.xcassets/Photo.imageset/photo.jpg"))
+        try jpeg.write(to: catalog.appendingPathComponent("Badge.imageset/Badge.png"))
+        let findings = VerifyFixtures.verify(plan).findings.filter { $0.rule != .modified }
+            .map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.file)" }
+        #expect(findings == [
+            "error alpha-channel Assets.xcassets/\(icon.output)",
+            "error pixel-size Assets.xcassets/Badge.imageset/Badge.png",
+            "error not-png Assets.xcassets/Badge.imageset/Badge.png",
+        ])
     }
 
     @Test func changedManifestParametersAreStale() throws {

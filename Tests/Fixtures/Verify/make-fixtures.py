@@ -2,7 +2,7 @@
 """Regenerates the verify fixture catalogs (Tests/Fixtures/Verify/*/Assets.xcassets).
 Run from this folder: python3 make-fixtures.py. Needs Pillow. The files are committed; this
 script documents how each one was made."""
-import json, os, shutil
+import hashlib, json, os, shutil
 from PIL import Image, ImageDraw
 
 INFO = {"author": "xcode", "version": 1}
@@ -96,17 +96,39 @@ root = catalog("unassigned-file")
 folder = image_set(root, "Banner", [30, 60, 90])
 rgb(os.path.join(folder, "Banner-old@2x.png"), (180, 60))
 
-# rgba-marketing: the App Store icon is RGBA (every pixel opaque).
+def own(name):
+    """Marks the files of a fixture catalog as assetsmith's own outputs: a build record beside it
+    (.assetsmith/Assets.xcassets.record.json), as `assetsmith build` writes. verify --catalog then
+    holds them to the strict rules (RGB App Store icon, content matching the name)."""
+    root = os.path.join(name, "Assets.xcassets")
+    files = {}
+    for folder, _, names in os.walk(root):
+        for n in names:
+            if n == "Contents.json": continue
+            path = os.path.join(folder, n)
+            relative = os.path.relpath(path, root)
+            files[relative] = {"asset": relative.split(".")[0],
+                               "sha256": hashlib.sha256(open(path, "rb").read()).hexdigest()}
+    os.makedirs(os.path.join(name, ".assetsmith"), exist_ok=True)
+    with open(os.path.join(name, ".assetsmith", "Assets.xcassets.record.json"), "w") as f:
+        f.write(json.dumps({"tool-version": "fixture", "table": "fixture", "files": files},
+                           indent=2, sort_keys=True) + "\n")
+
+# rgba-marketing: our App Store icon is RGBA (every pixel opaque).
 app_icon(catalog("rgba-marketing"), marketing=lambda p: Image.new("RGBA", (1024, 1024), (27, 63, 168, 255)).save(p))
+own("rgba-marketing")
 
 # trns-marketing: RGB with a tRNS chunk naming a colour that no pixel has.
 app_icon(catalog("trns-marketing"),
          marketing=lambda p: Image.new("RGB", (1024, 1024), (27, 63, 168)).save(p, transparency=(255, 0, 255)))
+own("trns-marketing")
 
 # jpeg-named-png: the 60 pt @3x icon is a real JPEG with a .png name.
 folder = app_icon(catalog("jpeg-named-png"))
 Image.new("RGB", (180, 180), (27, 63, 168)).save(os.path.join(folder, "AppIcon-60@3x.png"), format="JPEG", quality=80)
+own("jpeg-named-png")
 
 # incomplete-pair: "Home.selected" has no @3x image, and its @2x is 48 px instead of 50 px.
 root = catalog("incomplete-pair")
 tab_pair(root, selected_sides=(48,))
+own("incomplete-pair")

@@ -1,0 +1,199 @@
+import AssetCatalog
+import AssetCore
+import Foundation
+import ImageProbe
+import PNGCodec
+
+/// What the image files say about themselves: a type Xcode reads (by content, as actool does) that
+/// agrees with the name, a readable bitmap, an accepted colour space, and the alpha and opacity
+/// rules where Apple applies them (the App Store icon of the primary iOS or watchOS app icon).
+extension Inspection {
+    /// The role an app icon entry plays, which decides what its PNG may contain.
+    enum IconRole {
+        /// The App Store icon (`ios-marketing`, `watch-marketing`, or the single-size 1024 entry
+        /// without appearance).
+        case marketing
+        case tinted
+        case dark
+        case other
+    }
+
+    /// The platform an app icon entry is for, from its `idiom` and `platform`.
+    enum IconPlatform {
+        case iOS, macOS, watchOS, tvOS, visionOS
+    }
+
+    static func iconRole(_ fields: [String: JSONValue]) -> IconRole {
+        let appearance = fields["appearances"]?.arrayValue?.first { $0["appearance"]?.stringValue == "luminosity" }?["value"]?
+            .stringValue
+        if appearance == "dark" { return .dark }
+        if appearance == "tinted" { return .tinted }
+        let idiom = fields["idiom"]?.stringValue
+        if idiom == "ios-marketing" || idiom == "watch-marketing" { return .marketing }
+        if fields["size"]?.stringValue == "1024x1024", idiom == "universal" { return .marketing }
+        return .other
+    }
+
+    static func iconPlatform(_ fields: [String: JSONValue]) -> IconPlatform {
+        switch fields["idiom"]?.stringValue {
+        case "mac", "mac-catalyst": return .macOS
+        case "watch", "watch-marketing": return .watchOS
+        case "tv": return .tvOS
+        case "vision": return .visionOS
+        default:
+            switch fields["platform"]?.stringValue {
+            case "macos": return .macOS
+            case "watchos": return .watchOS
+            case "tvos": return .tvOS
+            case "visionos": return .visionOS
+            default: return .iOS
+            }
+        }
+    }
+
+    /// Profile names Xcode and the App Store accept: sRGB, grey (Gray Gamma 2.2…) and Display P3.
+    /// A generic name (`ICC Profile`, which Photoshop, Sketch and Figma write whatever the profile)
+    /// says nothing about the colour space, so it is accepted too rather than guessed at.
+    static func acceptedProfile(_ name: String) -> Bool {
+        let lower = name.lowercased().trimmingCharacters(in: .whitespaces)
+        if ["", "icc", "icc profile", "embedded profile", "photoshop icc profile"].contains(lower) { return true }
+        return ["srgb", "display p3", "displayp3", "gray", "grey"].contains { lower.contains($0) }
+    }
+
+    func checkFiles(_ set: CatalogSet) {
+        guard set.kind != .other else { return }
+        for (_, fields) in set.images {
+            guard let name = fields["filename"]?.stringValue, exists(name, in: set) else { continue }
+            let relative = set.path + "/" + name
+            guard let format = checkType(relative, name: name, set: set) else { continue }
+            let unreadable: ProbeError?
+            if format == .png {
+                checkPNG(relative, fields: fields, set: set)
+                unreadable = nil
+            } else if format.isVector {
+                let result = Result { () throws(ProbeError) in
+                    try VectorReader.size(ofFileAt: absolute(relative), format: format)
+                }
+                if case .failure(let error) = result { unreadable = error } else { unreadable = nil }
+            } else if case .failure(let error)? = measured(relative) {
+                unreadable = error
+            } else {
+                unreadable = nil
+            }
+            // A type this machine has no reader for is not checked further (not a fault of the file).
+            if let unreadable, !unreadable.isUnsupported {
+                add(.error, .fileType, file: shown(relative), asset: set.path, message: unreadable.description,
+                    fix: "export the image again")
+            }
+        }
+    }
+
+    /// The file's type by content, reported when it is none Xcode reads (error) or disagrees with
+    /// the extension (a warning: actool reads by content; an error for our own outputs).
+    private func checkType(_ relative: String, name: String, set: CatalogSet) -> ImageFormat? {
+        let ext = (name as NSString).pathExtension.lowercased()
+        let file = shown(relative)
+        guard let format = format(relative) else {
+            checkedFiles.insert(relative)
+            let empty = data(relative)?.isEmpty ?? true
+            if ext == "png" {
+                add(.error, .notPNG, file: file, asset: set.path,
+                    message: empty ? "is empty, not a PNG" : "is not a PNG file (no PNG signature)",
+                    fix: "export it as PNG")
+            } else {
+                add(.error, .fileType, file: file, asset: set.path,
+                    message: empty ? "is empty" : "is not an image Xcode reads (no PNG, JPEG, HEIC, WebP, GIF, TIFF, PDF or SVG signature)",
+                    fix: "export it as PNG (or PDF or SVG for a vector)")
+            }
+            return nil
+        }
+        checkedFiles.insert(relative)
+        let named = ImageFormat(fileExtension: ext)
+        if named != format {
+            let own = isOwn(relative)
+            let nameSays = named.map { "not a \($0.name) (whatever its .\(ext) extension says)" }
+                ?? "named .\(ext)" + (ext.isEmpty ? "" : ", an extension Xcode does not take for images")
+            add(own ? .error : .warning, ext == "png" ? .notPNG : .fileType, file: file, asset: set.path,
+                message: "is a \(format.name) file, " + nameSays
+                    + (own ? "" : "; actool reads it by its content, so Xcode accepts it, but other tools go by the name"),
+                fix: own ? "export it as \(named?.name ?? "PNG")" + (ext == "png" || named != nil ? "" : " and name it .png")
+                    : "rename it to .\(format.extensions[0]) (and its \"filename\" in Contents.json), or convert it to "
+                    + (named?.name ?? "PNG"))
+        }
+        return format
+    }
+
+    private func checkPNG(_ relative: String, fields: [String: JSONValue], set: CatalogSet) {
+        guard let result = info(relative) else { return }
+        let file = shown(relative)
+        let info: PNGInfo
+        switch result {
+        case .success(let read): info = read
+        case .failure(let error):
+            add(.error, .notPNG, file: file, asset: set.path, message: "\(error)", fix: "export the image again as PNG")
+            return
+        }
+        if let profile = info.iccProfileName, !Self.acceptedProfile(profile) {
+            add(.warning, .colorSpace, file: file, asset: set.path,
+                message: "embeds the colour profile \"\(profile)\"; Xcode expects sRGB, grey or Display P3",
+                fix: "convert it to sRGB (or Display P3) when exporting")
+        }
+        guard set.kind == .appIcon else { return }
+        checkIconAlpha(relative, info: info, fields: fields, set: set)
+    }
+
+    /// No alpha in the App Store icon and opaque icons: for the primary app icon of iOS and watchOS
+    /// (macOS icons are transparent by design; alternate and extension icons are not the App Store
+    /// icon). Our own sets get every rule as an error; a catalog made elsewhere gets errors only for
+    /// what App Store Connect rejects (transparent pixels in the App Store icon), warnings for the rest.
+    private func checkIconAlpha(_ relative: String, info: PNGInfo, fields: [String: JSONValue], set: CatalogSet) {
+        let platform = Self.iconPlatform(fields)
+        let own = isOwn(relative)
+        guard platform == .iOS || platform == .watchOS, own || set.name == appIconName else { return }
+        let role = Self.iconRole(fields)
+        guard role != .dark else { return }
+        let file = shown(relative)
+        var transparent = 0
+        if info.canBeTransparent, let bitmap = bitmap(relative), !bitmap.isOpaque {
+            var i = 3
+            while i < bitmap.pixels.count {
+                if bitmap.pixels[i] != 255 { transparent += 1 }
+                i += 4
+            }
+        }
+        let pixels = "\(transparent) transparent pixel\(transparent == 1 ? "" : "s")"
+        if role == .marketing || role == .tinted {
+            let what = role == .marketing ? "the App Store icon" : "the tinted icon"
+            if own {
+                if info.hasAlphaChannel {
+                    add(.error, .alphaChannel, file: file, asset: set.path,
+                        message: "has an alpha channel (\(info.colorType)); \(what) must be colour type 2 (RGB) "
+                            + "without alpha, even when every pixel is opaque (ITMS-90717)",
+                        fix: "export it as RGB without alpha (flatten it onto a background colour)")
+                } else if info.hasTRNS {
+                    add(.error, .alphaChannel, file: file, asset: set.path,
+                        message: "has a tRNS chunk (transparency for \(info.colorType)); \(what) must have no "
+                            + "transparency at all (ITMS-90717)",
+                        fix: "export it as RGB without a transparent colour")
+                }
+            } else if role == .tinted {
+                return // no App Store rule for the tinted icon; iOS draws it from its luminance
+            } else if transparent > 0 {
+                add(.error, .transparency, file: file, asset: set.path,
+                    message: "has \(pixels); App Store Connect rejects a transparent App Store icon (ITMS-90717)",
+                    fix: "flatten the icon onto a background colour")
+                return
+            } else if info.canBeTransparent {
+                add(.warning, .alphaChannel, file: file, asset: set.path,
+                    message: (info.hasAlphaChannel ? "has an alpha channel (\(info.colorType))" : "has a tRNS chunk (\(info.colorType))")
+                        + " although every pixel is opaque; App Store Connect has rejected such App Store icons "
+                        + "(ITMS-90717) while shipping apps carry them",
+                    fix: "export it as RGB without alpha (colour type 2) to be safe")
+            }
+        }
+        guard transparent > 0 else { return }
+        add(own ? .error : .warning, .transparency, file: file, asset: set.path,
+            message: "has \(pixels); app icons must be fully opaque (only the dark appearance may be transparent)",
+            fix: "flatten the icon onto a background colour")
+    }
+}
