@@ -79,11 +79,20 @@ package enum ContentsReader {
         let listing = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         for entry in listing where !entry.hasPrefix(".") {
             let path = (folder as NSString).appendingPathComponent(entry)
+            let inside = relative.isEmpty ? entry : relative + "/" + entry
+            // A folder that is a symbolic link is not followed (it may lead out of the catalog;
+            // build refuses to write through one): it is reported as a set that cannot be read.
+            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+                let name = (entry as NSString).deletingPathExtension
+                found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(rawValue: (entry as NSString).pathExtension) ?? .other,
+                                        files: [], contents: .failure(ContentsError(
+                                            message: "the folder is a symbolic link (to \"\(target)\"), which is not followed"))))
+                continue
+            }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 continue
             }
-            let inside = relative.isEmpty ? entry : relative + "/" + entry
             if (entry as NSString).pathExtension.isEmpty {
                 collect(path, relative: inside, into: &found) // a group folder
             } else {

@@ -42,7 +42,8 @@ final class DiagnosticPrinter: @unchecked Sendable {
 
     func print(_ diagnostics: [Diagnostic]) {
         for diagnostic in diagnostics {
-            var text = diagnostic.headline
+            // Names from disk or a manifest may hold control characters: never print them raw.
+            var text = ReportText.visible(diagnostic.headline)
             if colour {
                 let code = diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m"
                 let word = diagnostic.severity.rawValue + ":"
@@ -51,7 +52,7 @@ final class DiagnosticPrinter: @unchecked Sendable {
             if isTerminal, case .source(let location) = diagnostic.location, let line = sourceLine(location) {
                 text += "\n" + line + "\n" + String(repeating: " ", count: max(0, location.column - 1)) + "^"
             }
-            if let fix = diagnostic.fix { text += "\n  fix: " + fix }
+            if let fix = diagnostic.fix { text += "\n  fix: " + ReportText.visible(fix) }
             line(text)
         }
     }

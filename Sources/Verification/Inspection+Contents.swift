@@ -10,6 +10,10 @@ extension Inspection {
         for set in sets {
             let contentsFile = shown(set.path + "/Contents.json")
             switch set.contents {
+            case .failure(let error) where error.message.contains("symbolic link"):
+                add(.error, .contents, file: shown(set.path), asset: set.path, message: error.message,
+                    fix: "put the folder itself in the catalog instead of a link (actool and assetsmith build do not follow it either)")
+                continue
             case .failure(let error) where !VerifyReport.Coverage.knownKinds.contains(set.folderExtension)
                 && error.message.contains("no Contents.json"):
                 add(.warning, .contents, file: shown(set.path), asset: set.path,
@@ -207,7 +211,7 @@ extension Inspection {
             let relative = set.path + "/" + name
             if exists(name, in: set) { continue }
             let place = locate(key: "filename", value: name, in: set)
-            if let actual = set.files.first(where: { $0.lowercased() == name.lowercased() }) {
+            if let actual = caseVariant(of: name, in: set) {
                 referenced.insert(actual)
                 add(.error, .fileCase, file: shown(set.path + "/Contents.json"), line: place?.line, column: place?.column,
                     asset: set.path,
@@ -239,17 +243,35 @@ extension Inspection {
         }
     }
 
-    /// The line and column of `"key"` in the set's Contents.json, on a line that also holds
-    /// `"value"` when one is given: a pointer for messages, not a parser.
+    /// The line and column of `"key"` in the set's Contents.json, where its value is `"value"`
+    /// when one is given: a pointer for messages, not a parser. Each Contents.json is scanned once
+    /// per key (a set with thousands of entries is not scanned once per entry).
     func locate(key: String, value: String?, in set: CatalogSet) -> (line: Int, column: Int)? {
-        guard let data = data(set.path + "/Contents.json") else { return nil }
-        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let file = set.path + "/Contents.json"
+        let cacheKey = file + "\u{0}" + key
+        if locations[cacheKey] == nil { locations[cacheKey] = index(key: key, in: data(file) ?? Data()) }
+        return locations[cacheKey]?[value ?? "\u{0}any"]
+    }
+
+    /// Every `"key" : "value"` of the text: value → first place; the first place of the key at all
+    /// under `"\u{0}any"`.
+    private func index(key: String, in data: Data) -> [String: (line: Int, column: Int)] {
+        var places: [String: (line: Int, column: Int)] = [:]
         let quotedKey = "\"\(key)\""
-        for (index, line) in lines.enumerated() {
-            guard let range = line.range(of: quotedKey) else { continue }
-            if let value, !line.contains("\"\(value)\"") { continue }
-            return (index + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            var rest = line[...]
+            while let range = rest.range(of: quotedKey) {
+                let place = (number + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
+                if places["\u{0}any"] == nil { places["\u{0}any"] = place }
+                var after = rest[range.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\t" }
+                if after.first == "\"" {
+                    after = after.dropFirst()
+                    let value = String(after.prefix { $0 != "\"" })
+                    if places[value] == nil { places[value] = place }
+                }
+                rest = rest[range.upperBound...]
+            }
         }
-        return nil
+        return places
     }
 }

@@ -25,6 +25,11 @@ final class Inspection {
     /// Files (inside the catalog) that assetsmith generated: from the plan, or from the build record
     /// beside a catalog given with `--catalog`. They are held to the strict rules.
     var ownFiles: Set<String> = []
+    private var seenFindings: Set<Finding> = []
+    /// Per set: its file names, and the same lower-cased → as on disk.
+    private var fileNames: [String: (exact: Set<String>, folded: [String: String])] = [:]
+    /// Per Contents.json and key: the first place of each string value of that key.
+    var locations: [String: [String: (line: Int, column: Int)]] = [:]
     private var dataCache: [String: Data?] = [:]
     private var formatCache: [String: ImageFormat?] = [:]
     private var sizeCache: [String: Result<PixelSize, ProbeError>] = [:]
@@ -47,7 +52,7 @@ final class Inspection {
              column: Int? = nil, asset: String?, message: String, fix: String) {
         let finding = Finding(severity, rule, file: file, line: line, column: column, asset: asset,
                               message: message, fix: fix)
-        if !findings.contains(finding) { findings.append(finding) }
+        if seenFindings.insert(finding).inserted { findings.append(finding) }
     }
 
     func report() -> VerifyReport {
@@ -154,6 +159,20 @@ final class Inspection {
     /// Whether `name` is in `set`'s folder with exactly this case (from the directory listing:
     /// a case-insensitive file system would find `icon.png` for `Icon.png` through stat).
     func exists(_ name: String, in set: CatalogSet) -> Bool {
-        set.files.contains(name)
+        names(in: set).exact.contains(name)
+    }
+
+    /// The file of `set` whose name differs from `name` only in case, if there is one.
+    func caseVariant(of name: String, in set: CatalogSet) -> String? {
+        names(in: set).folded[name.lowercased()]
+    }
+
+    private func names(in set: CatalogSet) -> (exact: Set<String>, folded: [String: String]) {
+        if let known = fileNames[set.path] { return known }
+        var folded: [String: String] = [:]
+        for file in set.files where folded[file.lowercased()] == nil { folded[file.lowercased()] = file }
+        let names = (Set(set.files), folded)
+        fileNames[set.path] = names
+        return names
     }
 }

@@ -1,9 +1,10 @@
+import AssetCore
 extension ReportFormat {
     /// GitHub Actions annotations, one line per finding, then the count as a plain log line:
     /// `::error file=Assets.xcassets/Icon.png,title=assetsmith verify (pixel-size)::is 120x120 px …%0Afix: …`
     static func github(_ report: VerifyReport) -> String {
         var out = ""
-        for finding in report.findings {
+        for finding in report.findings.map(\.shown) {
             var properties = ["file=" + property(finding.file)]
             if let line = finding.line { properties.append("line=\(line)") }
             if let column = finding.column { properties.append("col=\(column)") }
@@ -11,7 +12,7 @@ extension ReportFormat {
             out += "::\(finding.severity.rawValue) " + properties.joined(separator: ",") + "::"
                 + data(finding.message + "\nfix: " + finding.fix) + "\n"
         }
-        return out + report.summaryLine + "\n"
+        return out + ReportText.visible(report.summaryLine) + "\n"
     }
 
     /// Escapes a command's message (`%`, CR, LF).

@@ -1,3 +1,4 @@
+import AssetCore
 import Foundation
 
 extension ReportFormat {

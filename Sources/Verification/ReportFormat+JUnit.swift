@@ -1,3 +1,4 @@
+import AssetCore
 import Foundation
 
 extension ReportFormat {
@@ -5,10 +6,11 @@ extension ReportFormat {
     /// findings about the catalog itself go to a testcase named `(catalog)`. Warnings are listed
     /// in the testcase's `system-out` and do not fail it.
     static func junit(_ report: VerifyReport) -> String {
-        var cases: [(name: String, findings: [Finding])] = report.sets.map { set in
-            (set, report.findings.filter { $0.asset == set })
-        }
-        let loose = report.findings.filter { finding in finding.asset.map { !report.sets.contains($0) } ?? true }
+        var byAsset: [String: [Finding]] = [:]
+        for finding in report.findings { if let asset = finding.asset { byAsset[asset, default: []].append(finding.shown) } }
+        var cases: [(name: String, findings: [Finding])] = report.sets.map { set in (ReportText.visible(set), byAsset[set] ?? []) }
+        let sets = Set(report.sets)
+        let loose = report.findings.filter { finding in finding.asset.map { !sets.contains($0) } ?? true }.map(\.shown)
         if !loose.isEmpty { cases.insert(("(catalog)", loose), at: 0) }
         let failures = cases.filter { $0.findings.contains { $0.severity == .error } }.count
         let skippedKinds = Set(report.coverage.skipped.keys)
@@ -51,6 +53,8 @@ extension ReportFormat {
         "\(finding.place): \(finding.severity.rawValue): \(finding.message)\n  fix: \(finding.fix)"
     }
 
+    /// Escaped for an XML attribute or text; characters XML 1.0 cannot hold at all are shown as
+    /// `\u{…}` escapes first.
     private static func xml(_ text: String) -> String {
         var out = ""
         for character in text {
@@ -60,7 +64,15 @@ extension ReportFormat {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&apos;"
-            default: out.append(character)
+            default:
+                // Line breaks joining findings stay; anything else XML 1.0 cannot hold is escaped.
+                for scalar in character.unicodeScalars {
+                    if scalar == "\n" || scalar == "\r" || scalar == "\t" || !ReportText.needsEscape(scalar) {
+                        out.unicodeScalars.append(scalar)
+                    } else {
+                        out += ReportText.visible(String(scalar))
+                    }
+                }
             }
         }
         return out

@@ -1,3 +1,4 @@
+import AssetCore
 extension ReportFormat {
     /// ```
     /// Assets.xcassets/AppIcon.appiconset/AppIcon-60@3x.png: error: is 120x120 px but slot iphone 60pt @3x needs 180x180 px
@@ -6,10 +7,10 @@ extension ReportFormat {
     /// ```
     static func text(_ report: VerifyReport) -> String {
         var out = ""
-        for finding in report.findings {
+        for finding in report.findings.map(\.shown) {
             out += "\(finding.place): \(finding.severity.rawValue): \(finding.message)\n"
             out += "  fix: \(finding.fix)\n"
         }
-        return out + report.summaryLine + "\n"
+        return out + ReportText.visible(report.summaryLine) + "\n"
     }
 }
