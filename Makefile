@@ -4,7 +4,9 @@ CONFIG ?= release
 BIN = .build/$(CONFIG)/assetsmith
 PREFIX ?= /usr/local
 
-.PHONY: run test build deps bench verify clean install
+FUZZ_SECONDS ?= 60
+
+.PHONY: run test build deps bench verify clean install fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -20,6 +22,12 @@ test: deps
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh
 	scripts/check-install.sh
+	.build/debug/assetsmith-fuzz --seconds 2
+
+# The in-process fuzzer over every reader of outside input, FUZZ_SECONDS per target (release build).
+fuzz: deps
+	$(SWIFT) build -c release
+	.build/release/assetsmith-fuzz --seconds $(FUZZ_SECONDS)
 
 # Installs the binary and the templates (requirement tables, launch templates, the manifest's
 # JSON Schema) where the binary looks for them: $(PREFIX)/bin and $(PREFIX)/share/assetsmith.

@@ -8,6 +8,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "assetsmith", targets: ["assetsmith"]),
+        .executable(name: "assetsmith-fuzz", targets: ["AssetsmithFuzz"]),
         .plugin(name: "AssetsmithPlugin", targets: ["AssetsmithPlugin"]),
     ],
     dependencies: [
@@ -49,6 +50,8 @@ let package = Package(
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "assetsmith", dependencies: ["AssetsmithCLI"], path: "Sources/Assetsmith"),
+        // In-process fuzzer for every reader of outside input (`make fuzz`).
+        .executableTarget(name: "AssetsmithFuzz", dependencies: ["AssetsmithCLI"], path: "Sources/AssetsmithFuzz"),
         .plugin(name: "AssetsmithPlugin",
                 capability: .command(intent: .custom(verb: "assetsmith",
                                                      description: "Render the asset catalog from assetsmith.yml"),

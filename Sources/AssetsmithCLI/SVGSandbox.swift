@@ -28,10 +28,11 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
     /// they fail at once (a fixed file has a new stamp and is tried again).
     private var failures: [String: (stamp: [Int], error: RenderError)] = [:]
 
-    init(capacity: Int, timeLimit: Double) {
+    /// `executable` is the `assetsmith` binary to start workers from (default: this process's).
+    init(capacity: Int, timeLimit: Double, executable: String? = nil) {
         self.capacity = max(1, capacity)
         self.timeLimit = timeLimit
-        self.executable = Bundle.main.executablePath ?? CommandLine.arguments[0]
+        self.executable = executable ?? Bundle.main.executablePath ?? CommandLine.arguments[0]
         // A worker that died must not take this process with it when we write to its pipe.
         signal(SIGPIPE, SIG_IGN)
     }

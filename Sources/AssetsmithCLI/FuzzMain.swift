@@ -1,0 +1,217 @@
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import AssetSpec
+import Foundation
+import PNGCodec
+import Rendering
+import Verification
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The in-process fuzzer behind `assetsmith-fuzz` (see its main.swift).
+package enum FuzzMain {
+    /// One reader under test: seeds, and what to do with one input. Throwing is fine (a clear
+    /// error is the right answer to garbage); crashing or hanging is not.
+    struct Target {
+        var name: String
+        var seeds: [Data]
+        /// Returns a short word for the outcome (counted, to show the inputs reach different paths).
+        var run: (Data) -> String
+    }
+
+    package static func run(seconds: Double, target only: String?, output: String) -> Int32 {
+        let root = repositoryRoot()
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assetsmith-fuzz-\(getpid())").path
+        try? FileManager.default.createDirectory(atPath: scratch + "/Set.xcassets/A.imageset", withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: scratch) }
+        try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
+        let targets = makeTargets(root: root, scratch: scratch).filter { only == nil || $0.name == only }
+        guard !targets.isEmpty else {
+            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, svg\n".utf8))
+            return 2
+        }
+        var generator = SplitMix(seed: UInt64(Date().timeIntervalSince1970 * 1000))
+        for target in targets {
+            let crashFile = output + "/crash-" + target.name
+            CrashKeeper.arm(path: crashFile)
+            var executions = 0
+            var outcomes: [String: Int] = [:]
+            let deadline = Date().addingTimeInterval(seconds)
+            let seeds = target.seeds.isEmpty ? [Data()] : target.seeds
+            while Date() < deadline {
+                for _ in 0..<32 {
+                    var input = seeds[Int(generator.next() % UInt64(seeds.count))]
+                    let rounds = 1 + Int(generator.next() % 4)
+                    for _ in 0..<rounds { mutate(&input, seeds: seeds, generator: &generator) }
+                    CrashKeeper.hold(input)
+                    outcomes[target.run(input), default: 0] += 1
+                    executions += 1
+                }
+            }
+            let kinds = outcomes.sorted { $0.value > $1.value }.prefix(4).map { "\($0.key) \($0.value)" }.joined(separator: ", ")
+            CrashKeeper.disarm(path: crashFile)
+            print("fuzz \(target.name): \(executions) executions in \(Int(seconds)) s, 0 crashes (\(kinds))")
+        }
+        return 0
+    }
+
+    static func makeTargets(root: String, scratch: String) -> [Target] {
+        func files(_ folder: String, _ extensions: [String]) -> [Data] {
+            let path = root + "/" + folder
+            return ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).sorted()
+                .filter { name in extensions.contains { name.lowercased().hasSuffix($0) } }
+                .compactMap { FileManager.default.contents(atPath: path + "/" + $0) }
+        }
+        let png = try? Data(contentsOf: URL(fileURLWithPath: root + "/Tests/Fixtures/pngsuite/basn6a08.png"))
+        if let png {
+            try? png.write(to: URL(fileURLWithPath: scratch + "/Set.xcassets/A.imageset/a.png"))
+            try? png.write(to: URL(fileURLWithPath: scratch + "/a.png"))
+        }
+        // The workers are the `assetsmith` binary built beside this one.
+        let beside = ((Bundle.main.executablePath ?? "") as NSString).deletingLastPathComponent + "/assetsmith"
+        let sandbox = SVGSandbox(capacity: 1, timeLimit: 2, executable: beside)
+        return [
+            Target(name: "manifest", seeds: [root + "/assetsmith.yml"].compactMap { FileManager.default.contents(atPath: $0) }
+                   + files("Tests/Fixtures/Manifests", [".yml", ".yaml"])) { data in
+                do {
+                    _ = try ManifestLoader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml", directory: scratch)
+                    return "valid"
+                } catch {
+                    return "rejected"
+                }
+            },
+            Target(name: "launch-template", seeds: files("Templates/Launch", [".yml"]) + files("Tests/Fixtures/Launch", [".yml"])) { data in
+                do {
+                    _ = try LaunchTemplateLoader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml", path: scratch + "/fuzz.yml")
+                    return "valid"
+                } catch {
+                    return "rejected"
+                }
+            },
+            Target(name: "png", seeds: files("Tests/Fixtures/pngsuite", [".png"])) { data in
+                guard let info = try? PNGCodec.info(data) else { return "bad header" }
+                if info.size.width * info.size.height > 4_000_000 { return "over budget" }
+                return (try? PNGCodec.decode(data)) == nil ? "rejected" : "decoded"
+            },
+            Target(name: "contents-json", seeds: files("Tests/Fixtures/Verify", [".json"]) + files("Tests/Fixtures/Projects", [".json"])) { data in
+                try? data.write(to: URL(fileURLWithPath: scratch + "/Set.xcassets/A.imageset/Contents.json"))
+                let report = Verifier.verify(catalogAt: scratch + "/Set.xcassets")
+                for format in ReportFormat.allCases { _ = format.render(report) }
+                return report.findings.isEmpty ? "clean" : "findings"
+            },
+            Target(name: "svg", seeds: files("Assets", [".svg"]) + files("Tests/Fixtures/Artwork", [".svg"])) { data in
+                let path = scratch + "/fuzz.svg"
+                try? data.write(to: URL(fileURLWithPath: path))
+                do {
+                    let image = try VectorImage(path: path, sandbox: sandbox)
+                    let job = RenderJob(output: "fuzz.png", asset: "Fuzz", slot: "24x24pt @1x", scale: .x1,
+                                        source: SourceRef(path: path, displayPath: "fuzz.svg", format: .svg),
+                                        pixelSize: PixelSize(width: 24, height: 24), fit: .contain, background: nil,
+                                        channels: .rgba)
+                    _ = try Renderer.render(job, from: .vector(image))
+                    return "drawn"
+                } catch {
+                    if case .svgCrashed = error as? RenderError { return "crash contained" }
+                    if case .svgTimeout = error as? RenderError { return "timeout contained" }
+                    return "rejected"
+                }
+            },
+        ]
+    }
+
+    /// Byte-level mutations: flips, random bytes, inserts, deletes, duplicated and spliced runs,
+    /// and boundary numbers written over digits.
+    static func mutate(_ data: inout Data, seeds: [Data], generator: inout SplitMix) {
+        func random(_ n: Int) -> Int { n <= 0 ? 0 : Int(generator.next() % UInt64(n)) }
+        if data.isEmpty { data = Data([UInt8(truncatingIfNeeded: generator.next())]); return }
+        switch random(8) {
+        case 0: let i = random(data.count); data[data.startIndex + i] ^= UInt8(1 << random(8))
+        case 1: let i = random(data.count); data[data.startIndex + i] = UInt8(truncatingIfNeeded: generator.next())
+        case 2: data.insert(UInt8(truncatingIfNeeded: generator.next()), at: data.startIndex + random(data.count + 1))
+        case 3:
+            let i = random(data.count), n = min(data.count - i, 1 + random(64))
+            data.removeSubrange(data.startIndex + i..<data.startIndex + i + n)
+        case 4:
+            let i = random(data.count), n = min(data.count - i, 1 + random(256))
+            let run = data.subdata(in: data.startIndex + i..<data.startIndex + i + n)
+            if data.count < 1 << 20 { data.insert(contentsOf: run, at: data.startIndex + random(data.count + 1)) }
+        case 5:
+            let other = seeds[random(seeds.count)]
+            guard !other.isEmpty else { return }
+            let cut = random(data.count), from = random(other.count)
+            data = data.prefix(cut) + other.suffix(from: other.startIndex + from)
+        case 6:
+            let numbers = ["0", "-1", "1e38", "65535", "4294967296", "NaN", "16384", "99999999999", "\"\"", "*a", "&a"]
+            let word = Data(numbers[random(numbers.count)].utf8)
+            let i = random(data.count)
+            data.replaceSubrange(data.startIndex + i..<data.startIndex + min(data.count, i + 1 + random(4)), with: word)
+        default:
+            let tokens = ["\n", ": ", "- ", "{", "}", "[", "]", "\"", "<use href=\"#a\"/>", "<g id=\"a\">", "</g>", "\t", "\u{0}"]
+            data.insert(contentsOf: Data(tokens[random(tokens.count)].utf8), at: data.startIndex + random(data.count + 1))
+        }
+    }
+
+    /// The repository (for seeds): `$ASSETSMITH_REPO`, else a folder above the executable or the
+    /// current folder that holds `Package.swift`.
+    static func repositoryRoot() -> String {
+        if let env = ProcessInfo.processInfo.environment["ASSETSMITH_REPO"] { return env }
+        var folder = (Bundle.main.executablePath.map { ($0 as NSString).deletingLastPathComponent }) ?? FileManager.default.currentDirectoryPath
+        while folder != "/" && !folder.isEmpty {
+            if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return FileManager.default.currentDirectoryPath
+    }
+}
+
+/// A small, fast, seedable generator (SplitMix64).
+struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
+
+/// Keeps the input under test where a fatal-signal handler can write it out, so a crash leaves
+/// its reproducer in `crash-<target>`.
+enum CrashKeeper {
+    nonisolated(unsafe) static let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: 1 << 21)
+    nonisolated(unsafe) static var length = 0
+    nonisolated(unsafe) static var descriptor: Int32 = -1
+
+    /// Opens `path` for the handler; `disarm` removes it when the target ends without a crash.
+    static func arm(path: String) {
+        descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        for sig in [SIGSEGV, SIGABRT, SIGBUS, SIGILL, SIGFPE, SIGTRAP] {
+            signal(sig) { number in
+                if CrashKeeper.descriptor >= 0 {
+                    _ = write(CrashKeeper.descriptor, CrashKeeper.buffer, CrashKeeper.length)
+                }
+                signal(number, SIG_DFL)
+                raise(number)
+            }
+        }
+    }
+
+    static func disarm(path: String) {
+        if descriptor >= 0 { close(descriptor) }
+        descriptor = -1
+        unlink(path)
+    }
+
+    static func hold(_ data: Data) {
+        length = min(data.count, 1 << 21)
+        data.withUnsafeBytes { bytes in
+            if let base = bytes.baseAddress { buffer.update(from: base.assumingMemoryBound(to: UInt8.self), count: length) }
+        }
+    }
+}
