@@ -42,30 +42,71 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
     }
 
     func measure(path: String) throws(RenderError) -> VectorMeasure {
-        let reply = try exchange(SVGRequest(op: "measure", path: path), path: path)
-        guard let width = reply.header.width, let height = reply.header.height else {
-            throw .svgRender(path: path, message: "internal error, please report: the worker gave no size")
+        var measured: VectorMeasure?
+        try exchange(SVGRequest(op: "measure", path: path), path: path) { (reply: SVGReply, _: Worker) throws(RenderError) in
+            guard let width = reply.width, let height = reply.height else {
+                throw .svgRender(path: path, message: "internal error, please report: the worker gave no size")
+            }
+            measured = VectorMeasure(width: width, height: height)
         }
-        return VectorMeasure(width: width, height: height)
+        return measured!
     }
 
-    func draw(path: String, size: PixelSize, matrix: [Double]) throws(RenderError) -> [UInt8] {
-        let request = SVGRequest(op: "draw", path: path, width: size.width, height: size.height, matrix: matrix)
-        return try exchange(request, path: path).bytes
+    func draw(path: String, size: PixelSize, matrix: [Double],
+              use: (UnsafeRawPointer) throws(RenderError) -> Void) throws(RenderError) {
+        var request = SVGRequest(op: "draw", path: path, width: size.width, height: size.height, matrix: matrix)
+        let bytes = size.width * size.height * 4
+        try exchange(request, path: path, prepare: { (worker: Worker) throws(RenderError) in
+            guard let shared = worker.pixels.ensure(bytes) else {
+                throw .svgRender(path: path, message: "cannot share \(bytes) bytes with the renderer process")
+            }
+            request.shared = worker.pixels.path
+            request.capacity = shared
+            return request
+        }) { (_: SVGReply, worker: Worker) throws(RenderError) in
+            // The drawing is in the worker's shared memory: used before the worker goes back to the pool.
+            worker.pixels.unlinkName()
+            guard let base = worker.pixels.base else { throw .svgRender(path: path, message: "no shared memory") }
+            try use(UnsafeRawPointer(base))
+        }
     }
 
-    /// One request on an idle (or new) worker; the worker goes back to the pool unless it failed.
-    private func exchange(_ request: SVGRequest, path: String) throws(RenderError) -> (header: SVGReply, bytes: [UInt8]) {
+    /// One request on an idle (or new) worker, `body` run with its reply while the worker is
+    /// still held; the worker goes back to the pool unless it failed. A document that crashed a
+    /// worker or ran out of time fails again at once until the file changes.
+    private func exchange(_ request: SVGRequest, path: String,
+                          prepare: ((Worker) throws(RenderError) -> SVGRequest)? = nil,
+                          body: (SVGReply, Worker) throws(RenderError) -> Void) throws(RenderError) {
         let stamp = Self.stamp(path)
         condition.lock()
         let known = failures[path].flatMap { $0.stamp == stamp ? $0.error : nil }
         condition.unlock()
         if let known { throw known }
+
+        let worker = try checkOut(path: path)
+        let outcome: Worker.Outcome
         do {
-            return try exchangeOnWorker(request, path: path)
+            outcome = worker.send(try prepare?(worker) ?? request, timeLimit: timeLimit)
         } catch {
-            if case .svgCrashed = error { remember(error, path: path, stamp: stamp) }
-            if case .svgTimeout = error { remember(error, path: path, stamp: stamp) }
+            checkIn(worker)
+            throw error
+        }
+        switch outcome {
+        case .reply(let reply):
+            defer { checkIn(worker) }
+            if let error = reply.error { throw error.renderError(path: path) }
+            try body(reply, worker)
+        case .timedOut:
+            worker.kill()
+            checkIn(nil)
+            let error = RenderError.svgTimeout(path: path, seconds: timeLimit)
+            remember(error, path: path, stamp: stamp)
+            throw error
+        case .died(let reason):
+            worker.kill()
+            checkIn(nil)
+            let error = RenderError.svgCrashed(path: path, message: reason)
+            remember(error, path: path, stamp: stamp)
             throw error
         }
     }
@@ -80,24 +121,6 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         return [(attributes?[.size] as? Int) ?? -1,
                 Int(((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1e9)]
-    }
-
-    private func exchangeOnWorker(_ request: SVGRequest, path: String) throws(RenderError) -> (header: SVGReply, bytes: [UInt8]) {
-        let worker = try checkOut(path: path)
-        switch worker.send(request, timeLimit: timeLimit) {
-        case .reply(let header, let bytes):
-            checkIn(worker)
-            if let error = header.error { throw error.renderError(path: path) }
-            return (header, bytes)
-        case .timedOut:
-            worker.kill()
-            checkIn(nil)
-            throw .svgTimeout(path: path, seconds: timeLimit)
-        case .died(let reason):
-            worker.kill()
-            checkIn(nil)
-            throw .svgCrashed(path: path, message: reason)
-        }
     }
 
     private func checkOut(path: String) throws(RenderError) -> Worker {
@@ -131,6 +154,9 @@ struct SVGRequest: Codable {
     var width: Int?
     var height: Int?
     var matrix: [Double]?
+    /// For a drawing: the shared-memory file to draw into, and its size in bytes.
+    var shared: String?
+    var capacity: Int?
 }
 
 /// A worker's answer, one JSON line, followed by `bytes` raw bytes for a drawing.
@@ -186,15 +212,18 @@ struct SVGReply: Codable {
 /// One worker process and its two pipes.
 private final class Worker {
     enum Outcome {
-        case reply(SVGReply, [UInt8])
+        case reply(SVGReply)
         case timedOut
         case died(String)
     }
 
+    /// Where this worker draws, mapped by both processes.
+    let pixels = SharedPixels()
     private let process = Process()
     private let input: FileHandle
     private let output: Int32
     private var buffer: [UInt8] = []
+    private var chunk = [UInt8](repeating: 0, count: 1 << 12)
 
     init(executable: String) throws {
         process.executableURL = URL(fileURLWithPath: executable)
@@ -227,15 +256,12 @@ private final class Worker {
         guard let reply = try? JSONDecoder().decode(SVGReply.self, from: Data(header)) else {
             return .died("the renderer answered garbage")
         }
-        guard let count = reply.bytes, count > 0 else { return .reply(reply, []) }
-        guard let bytes = read(count, until: deadline) else {
-            return Date() >= deadline ? .timedOut : .died(exitReason())
-        }
-        return .reply(reply, bytes)
+        return .reply(reply)
     }
 
     func stop() {
         try? input.close()
+        process.waitUntilExit()
     }
 
     func kill() {
@@ -267,16 +293,6 @@ private final class Worker {
         }
     }
 
-    private func read(_ count: Int, until deadline: Date) -> [UInt8]? {
-        buffer.reserveCapacity(count)
-        while buffer.count < count {
-            guard fill(until: deadline) else { return nil }
-        }
-        let bytes = Array(buffer[..<count])
-        buffer.removeFirst(count)
-        return bytes
-    }
-
     /// Reads what is there, waiting until `deadline`; false on timeout, end of file or error.
     private func fill(until deadline: Date) -> Bool {
         while true {
@@ -289,7 +305,6 @@ private final class Worker {
                 return false
             }
             if ready == 0 { continue }
-            var chunk = [UInt8](repeating: 0, count: 1 << 20)
             let count = chunk.withUnsafeMutableBytes { systemRead(output, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { return false }
@@ -347,6 +362,7 @@ struct SVGWorkerCommand: ParsableCommand {
 
     func run() throws {
         let vectors = InProcessVectors()
+        let mapping = WorkerMapping()
         var pending: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -359,7 +375,6 @@ struct SVGWorkerCommand: ParsableCommand {
                 pending.removeFirst(newline + 1)
                 guard let request = try? JSONDecoder().decode(SVGRequest.self, from: line) else { return }
                 var reply = SVGReply()
-                var bytes: [UInt8] = []
                 do {
                     switch request.op {
                     case "measure":
@@ -367,18 +382,101 @@ struct SVGWorkerCommand: ParsableCommand {
                         reply.width = size.width
                         reply.height = size.height
                     default:
-                        bytes = try vectors.draw(path: request.path,
-                                                 size: PixelSize(width: request.width ?? 0, height: request.height ?? 0),
-                                                 matrix: request.matrix ?? [])
-                        reply.bytes = bytes.count
+                        let size = PixelSize(width: request.width ?? 0, height: request.height ?? 0)
+                        guard let path = request.shared, let capacity = request.capacity,
+                              size.width > 0, size.height > 0, size.width * size.height * 4 <= capacity,
+                              let base = mapping.map(path, capacity: capacity) else {
+                            throw RenderError.svgRender(path: request.path, message: "no shared memory to draw into")
+                        }
+                        try vectors.draw(path: request.path, size: size, matrix: request.matrix ?? [], into: base)
+                        reply.bytes = size.width * size.height * 4
                     }
                 } catch {
-                    reply.error = SVGReply.WireError(error)
+                    reply.error = SVGReply.WireError(error as? RenderError ?? .svgRender(path: request.path, message: "\(error)"))
                 }
                 guard var header = try? JSONEncoder().encode(reply) else { return }
                 header.append(0x0A)
-                guard writeAll(1, header), bytes.isEmpty || writeAll(1, Data(bytes)) else { return }
+                guard writeAll(1, header) else { return }
             }
         }
+    }
+}
+
+/// Memory shared with one worker: a file in `/dev/shm` (Linux) or the temporary folder (macOS),
+/// mapped by both; the worker draws into it and the build reads the drawing from it, so no
+/// pixel is copied through a pipe. Each growth makes a new file; a file's name is removed as soon
+/// as the worker has drawn into it once (both mappings outlive the name), so nothing is left
+/// behind when a build is interrupted.
+final class SharedPixels {
+    private(set) var path = ""
+    private(set) var base: UnsafeMutableRawPointer?
+    private var capacity = 0
+    private var linked = false
+
+    nonisolated(unsafe) private static var counter = 0
+    private static let lock = NSLock()
+
+    /// Makes room for `bytes`; returns the mapped size, or nil when that fails.
+    func ensure(_ bytes: Int) -> Int? {
+        if bytes <= capacity, base != nil { return capacity }
+        release()
+        Self.lock.lock()
+        Self.counter += 1
+        let number = Self.counter
+        Self.lock.unlock()
+        #if os(Linux)
+        let folder = access("/dev/shm", W_OK) == 0 ? "/dev/shm" : NSTemporaryDirectory()
+        #else
+        let folder = NSTemporaryDirectory()
+        #endif
+        path = (folder as NSString).appendingPathComponent("assetsmith-\(getpid())-\(number).pixels")
+        let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        linked = true
+        let size = max(bytes, 1 << 20)
+        guard ftruncate(descriptor, off_t(size)) == 0 else { return nil }
+        let mapped = mmap(nil, size, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        base = mapped
+        capacity = size
+        return size
+    }
+
+    /// The worker has mapped the file: its name is no longer needed.
+    func unlinkName() {
+        if linked { unlink(path) }
+        linked = false
+    }
+
+    private func release() {
+        if let base { munmap(base, capacity) }
+        base = nil
+        capacity = 0
+        unlinkName()
+    }
+
+    deinit { release() }
+}
+
+/// The worker's side of `SharedPixels`: the file mapped again whenever its path or size changes.
+final class WorkerMapping {
+    private var path = ""
+    private var capacity = 0
+    private var base: UnsafeMutableRawPointer?
+
+    func map(_ path: String, capacity: Int) -> UnsafeMutableRawPointer? {
+        if path == self.path, capacity == self.capacity, let base { return base }
+        if let base { munmap(base, self.capacity) }
+        base = nil
+        let descriptor = open(path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        let mapped = mmap(nil, capacity, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0)
+        guard let mapped, mapped != MAP_FAILED else { return nil }
+        self.path = path
+        self.capacity = capacity
+        base = mapped
+        return mapped
     }
 }

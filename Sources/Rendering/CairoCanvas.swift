@@ -51,43 +51,51 @@ final class CairoCanvas {
         guard surfaceStatus == CAIRO_STATUS_SUCCESS else { throw .cairo(message: Self.message(surfaceStatus)) }
     }
 
-    /// The surface's bytes as Cairo keeps them (ARGB32 premultiplied), rows of `width * 4` bytes.
-    func premultipliedBytes() throws(RenderError) -> [UInt8] {
-        try checkStatus()
-        cairo_surface_flush(surface)
-        guard let data = cairo_image_surface_get_data(surface) else { throw .cairo(message: "no pixel data") }
-        let stride = Int(cairo_image_surface_get_stride(surface))
-        let rowBytes = size.width * 4
-        return [UInt8](unsafeUninitializedCapacity: rowBytes * size.height) { out, initialized in
-            for y in 0..<size.height {
-                (out.baseAddress! + y * rowBytes).update(from: data + y * stride, count: rowBytes)
-            }
-            initialized = rowBytes * size.height
+    /// A transparent canvas drawing into `pixels` (`size.width * 4` bytes a row), memory the
+    /// caller owns and keeps alive as long as the canvas (a sandbox worker's shared memory).
+    init(size: PixelSize, over pixels: UnsafeMutableRawPointer) throws(RenderError) {
+        guard (1...Self.maximumSide).contains(size.width), (1...Self.maximumSide).contains(size.height),
+              Int(cairo_format_stride_for_width(CAIRO_FORMAT_ARGB32, Int32(size.width))) == size.width * 4 else {
+            throw .outputSize(size)
         }
+        pixels.initializeMemory(as: UInt8.self, repeating: 0, count: size.width * 4 * size.height)
+        let surface: OpaquePointer = cairo_image_surface_create_for_data(
+            pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height),
+            Int32(size.width * 4))
+        let context: OpaquePointer = cairo_create(surface)
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            cairo_destroy(context)
+            cairo_surface_destroy(surface)
+            throw .cairo(message: Self.message(status))
+        }
+        self.size = size
+        self.surface = surface
+        self.context = context
     }
 
-    /// Lays a premultiplied ARGB32 layer of this canvas's size over it (OVER, in device space,
-    /// inside the current clip).
-    func paint(premultiplied bytes: [UInt8]) throws(RenderError) {
-        let rowBytes = size.width * 4
-        guard bytes.count == rowBytes * size.height else {
-            throw .cairo(message: "a drawn layer of \(bytes.count) bytes does not fit \(size)")
-        }
-        let layer: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height))
+    /// Makes every drawing operation land in the pixel memory.
+    func flush() {
+        cairo_surface_flush(surface)
+    }
+
+    /// Lays a premultiplied ARGB32 layer of this canvas's size (rows of `width * 4` bytes) over
+    /// it (OVER, in device space, inside the current clip). The layer is read, not copied.
+    func paint(premultiplied pixels: UnsafeRawPointer) throws(RenderError) {
+        let layer: OpaquePointer = cairo_image_surface_create_for_data(
+            UnsafeMutablePointer(mutating: pixels.assumingMemoryBound(to: UInt8.self)), CAIRO_FORMAT_ARGB32,
+            Int32(size.width), Int32(size.height), Int32(size.width * 4))
         defer { cairo_surface_destroy(layer) }
-        guard cairo_surface_status(layer) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(layer) else {
+        guard cairo_surface_status(layer) == CAIRO_STATUS_SUCCESS else {
             throw .cairo(message: Self.message(cairo_surface_status(layer)))
         }
-        let stride = Int(cairo_image_surface_get_stride(layer))
-        bytes.withUnsafeBufferPointer { source in
-            for y in 0..<size.height { (data + y * stride).update(from: source.baseAddress! + y * rowBytes, count: rowBytes) }
-        }
-        cairo_surface_mark_dirty(layer)
         cairo_save(context)
         cairo_identity_matrix(context)
         cairo_set_source_surface(context, layer, 0, 0)
         cairo_paint(context)
         cairo_restore(context)
+        // The layer's memory belongs to the caller: finish reading it before returning.
+        cairo_surface_flush(surface)
         try checkStatus()
     }
 

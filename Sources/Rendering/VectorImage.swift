@@ -121,8 +121,9 @@ package final class VectorImage: @unchecked Sendable {
         let matrix = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
         if let sandbox {
             // Drawn elsewhere on a transparent layer of the canvas's size, then laid over it.
-            let bytes = try sandbox.draw(path: path, size: canvas.size, matrix: matrix)
-            try canvas.paint(premultiplied: bytes)
+            try sandbox.draw(path: path, size: canvas.size, matrix: matrix) { (pixels: UnsafeRawPointer) throws(RenderError) in
+                try canvas.paint(premultiplied: pixels)
+            }
         } else {
             try drawDocument(on: canvas, matrix: matrix)
         }

@@ -8,9 +8,11 @@ package protocol VectorSandbox: AnyObject, Sendable {
     /// The document's intrinsic size in px, or the error loading it gives.
     func measure(path: String) throws(RenderError) -> VectorMeasure
     /// The document drawn on a transparent canvas of `size`, under `matrix`, Cairo's affine
-    /// (xx, yx, xy, yy, x0, y0) from the document's intrinsic viewport to canvas pixels; the
-    /// result is Cairo ARGB32 (premultiplied, native-endian words), rows of `size.width * 4` bytes.
-    func draw(path: String, size: PixelSize, matrix: [Double]) throws(RenderError) -> [UInt8]
+    /// (xx, yx, xy, yy, x0, y0) from the document's intrinsic viewport to canvas pixels. `use` is
+    /// given the drawing as Cairo ARGB32 (premultiplied, native-endian words), rows of
+    /// `size.width * 4` bytes, valid only during the call.
+    func draw(path: String, size: PixelSize, matrix: [Double],
+              use: (UnsafeRawPointer) throws(RenderError) -> Void) throws(RenderError)
 }
 
 /// An SVG document's intrinsic size in CSS px (may be fractional).
@@ -36,11 +38,13 @@ package final class InProcessVectors: @unchecked Sendable {
         return VectorMeasure(width: image.intrinsicWidth, height: image.intrinsicHeight)
     }
 
-    package func draw(path: String, size: PixelSize, matrix: [Double]) throws(RenderError) -> [UInt8] {
+    /// Draws into `pixels`, memory of `size.width * 4 * size.height` bytes (cleared first).
+    package func draw(path: String, size: PixelSize, matrix: [Double], into pixels: UnsafeMutableRawPointer) throws(RenderError) {
         let image = try load(path)
-        let canvas = try CairoCanvas(size: size)
+        let canvas = try CairoCanvas(size: size, over: pixels)
         try image.drawDocument(on: canvas, matrix: matrix)
-        return try canvas.premultipliedBytes()
+        try canvas.checkStatus()
+        canvas.flush()
     }
 
     private func load(_ path: String) throws(RenderError) -> VectorImage {
