@@ -104,12 +104,9 @@ extension BuildCommand {
     /// The `.xcfilelist` files Xcode uses for a Run Script phase's dependency analysis: one absolute
     /// path per line, sorted, written atomically and only when their content changes.
     func writeFileLists(manifest: Manifest, plan: Plan, printer: DiagnosticPrinter) {
-        let manifestPath = options.manifestPath
-        let lists: [(String?, [String])] = [
-            (inputFileList, [manifestPath] + plan.jobs.flatMap { $0.allSources.map(\.path) }),
-            (outputFileList, plan.jobs.map(\.output) .map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0 }
-                + plan.entries.map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0.folder + "/Contents.json" }),
-        ]
+        let files = BuildFiles(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
+                               templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
+        let lists: [(String?, [String])] = [(inputFileList, files.inputs), (outputFileList, files.outputs)]
         for case let (path?, paths) in lists {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             let text = Set(paths).sorted().joined(separator: "\n") + "\n"

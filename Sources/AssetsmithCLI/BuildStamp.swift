@@ -99,19 +99,20 @@ struct BuildStamp {
               let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                                  catalogFolder: plan.catalogFolder)) else { return }
         let catalog = plan.outputDirectory + "/" + plan.catalogFolder
-        var paths: [String] = [manifestPath]
-        paths += plan.jobs.flatMap { $0.allSources.map(\.path) }
+        let files = BuildFiles(manifest: manifest, manifestPath: manifestPath, plan: plan,
+                               templateDirectories: templateDirectories)
+        var paths = files.inputs + files.outputs
         paths += record.files.keys.map { catalog + "/" + $0 }
         paths += (record.outputFiles ?? [:]).keys.map { plan.outputDirectory + "/" + $0 }
         paths.append(BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
         if preview { paths += PreviewWriter.files.map { plan.outputDirectory + "/" + $0 } }
-        var folders = manifest.patternFolders + templateDirectories
+        // Any template file may become an input (a new table, a template a manifest will name).
         for directory in templateDirectories {
             for file in (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] {
                 paths.append(directory + "/" + file)
             }
-            folders += ["Tables", "Launch"].map { directory + "/" + $0 }
         }
+        let folders = files.folders
         var entries: [(path: String, size: Int64, mtime: Int64)] = []
         for path in Set(paths).sorted() {
             guard let stat = FileStat.of(path) else { continue }

@@ -102,3 +102,32 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Icon-bell.imageset/Icon-bell@3x.png"))
     }
 }
+
+/// Watch, the build stamp and the Xcode file lists take their files from one `BuildFiles` value.
+@Suite struct BuildFilesTests {
+    @Test func watchWatchesTheFoldersOfTheSameInputsTheFileListsName() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("build-files-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.repoRoot.appendingPathComponent("Assets/Logo.svg").path, toPath: dir + "/Logo.svg")
+        try "assets:\n  - {name: Launch, kind: launch-image, template: plain, logo: Logo.svg, logo-size: 96}\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        setenv("ASSETSMITH_TEMPLATES", Fixtures.repoRoot.appendingPathComponent("Templates").path, 1)
+        var options = try ManifestOptions.parse([])
+        options.manifest = dir + "/assetsmith.yml"
+        let (manifest, plan) = try Loading.manifestAndPlan(options, printer: DiagnosticPrinter())
+        let templates = TemplateLocator.templateDirectories(manifest: manifest)
+        let files = BuildFiles(manifest: manifest, manifestPath: options.manifestPath, plan: plan, templateDirectories: templates)
+        let tables = Fixtures.repoRoot.appendingPathComponent("Templates").path
+        #expect(files.inputs.contains(tables + "/Tables/ios18.json"))
+        #expect(files.inputs.contains(tables + "/Launch/plain.yml"))
+        #expect(files.inputs.contains(dir + "/Logo.svg"))
+        #expect(files.outputs.contains(dir + "/Output/Launch-UILaunchScreen.plist"))
+        #expect(files.outputs.contains(dir + "/Output/Assets.xcassets/Contents.json"))
+
+        let session = WatchSession(options: options, threads: 1, printer: DiagnosticPrinter())
+        session.rebuild(changed: [])
+        #expect(session.directories == files.watchedDirectories)
+        #expect(session.matters(tables + "/Launch/plain.yml"), "a change to the launch template rebuilds")
+        #expect(session.matters(tables + "/Tables/ios18.json"), "a change to the table rebuilds")
+    }
+}

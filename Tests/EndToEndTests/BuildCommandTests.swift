@@ -135,14 +135,29 @@ import TestSupport
     @Test func inputFileListNamesEveryFileAJobReads() throws {
         let list = CLI.temporaryDirectory("lists") + "/inputs.xcfilelist"
         let output = CLI.temporaryDirectory("lists-out")
-        let result = try CLI.run(["build", "--output", output, "--input-file-list", list], in: Fixtures.repoRoot.path)
+        let outputsList = (list as NSString).deletingLastPathComponent + "/outputs.xcfilelist"
+        let result = try CLI.run(["build", "--output", output, "--input-file-list", list, "--output-file-list", outputsList],
+                                 in: Fixtures.repoRoot.path)
         #expect(result.status == 0, "\(result.stderr)")
         let lines = try String(contentsOfFile: list, encoding: .utf8).split(separator: "\n").map(String.init)
         let root = Fixtures.repoRoot.path
-        for expected in ["assetsmith.yml", "Assets/AppIcon.svg", "Assets/Logo.svg", "Templates/Launch/tabbed.yml"] {
+        for expected in ["assetsmith.yml", "Assets/AppIcon.svg", "Assets/Logo.svg", "Templates/Launch/tabbed.yml",
+                         "Templates/Tables/ios18.json"] {
             #expect(lines.contains(root + "/" + expected), "\(expected) missing from the input file list")
         }
         #expect(lines == lines.sorted())
+        // The output list names every generated file: images, each set's and the catalog's own
+        // Contents.json, and the UILaunchScreen snippet beside the catalog.
+        let outputs = try String(contentsOfFile: outputsList, encoding: .utf8).split(separator: "\n").map(String.init)
+        #expect(outputs.contains(output + "/Assets.xcassets/Contents.json"))
+        #expect(outputs.contains { $0.hasPrefix(output + "/") && $0.hasSuffix("-UILaunchScreen.plist") }, "\(outputs.filter { !$0.hasSuffix(".png") })")
+        var generated: [String] = []
+        for case let path as String in FileManager.default.enumerator(atPath: output)?.allObjects ?? [] where !path.hasPrefix(".assetsmith") {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: output + "/" + path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { generated.append(output + "/" + path) }
+        }
+        #expect(Set(outputs) == Set(generated), "every file the build wrote, and nothing else")
     }
 
     @Test func wideGamutProfileIsNamedOnEveryBuild() throws {

@@ -65,13 +65,11 @@ final class WatchSession {
 
         templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
         outputDirectory = plan.outputDirectory
-        let sources = Set(plan.jobs.flatMap { $0.allSources.map(\.path) })
-        relevantFiles = sources.union([manifestPath])
+        let files = BuildFiles(manifest: manifest, manifestPath: manifestPath, plan: plan,
+                               templateDirectories: templateDirectories)
+        relevantFiles = Set(files.inputs)
         patternFolders = Set(manifest.patternFolders)
-        let folders = Set(relevantFiles.map { ($0 as NSString).deletingLastPathComponent }).union(templateDirectories)
-            .union(patternFolders)
-            .union(templateDirectories.map { ($0 as NSString).appendingPathComponent("Tables") })
-        directories = folders.filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+        directories = files.watchedDirectories
 
         let report = result.report
         var line = "\(what): \(result.rendered) rendered, \(report.written.count) written, \(report.removed.count) removed"
