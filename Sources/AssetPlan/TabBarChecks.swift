@@ -6,8 +6,7 @@ import AssetSpec
 /// tint against background and selected against unselected tint must differ by at least 50 %
 /// in luminance (rule 23), and selected and unselected tints must not differ in hue alone (rule 24).
 ///
-/// "50 % in luminance" is measured as 1 − (L₁ + 0.05) / (L₂ + 0.05) with L₂ the lighter relative
-/// luminance: a contrast ratio of at least 2:1.
+/// The measures are `Contrast`'s, shared with the preview.
 enum TabBarChecks {
     static func check(_ manifest: Manifest) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -31,22 +30,22 @@ enum TabBarChecks {
         }
         guard let bar = manifest.tabBar else { return diagnostics }
         if let tint = bar.tint, let background = bar.background,
-           luminanceDifference(tint.value, background.value) < 0.5 {
+           !Contrast.isDistinct(tint.value, background.value) {
             diagnostics.append(.warning(
-                "tab bar tint \(tint.value) and background \(background.value) differ by \(percent(tint.value, background.value)) in luminance, less than 50 %",
+                "tab bar tint \(tint.value) and background \(background.value) differ by \(Contrast.percent(tint.value, background.value)) in luminance, less than 50 %",
                 at: .source(tint.location),
                 fix: "make the tint much lighter or darker than the background (check the bar in greyscale, rule 23)"))
         }
         if let tint = bar.tint, let unselected = bar.unselectedTint,
-           luminanceDifference(tint.value, unselected.value) < 0.5 {
-            if hueDifference(tint.value, unselected.value) >= 30 {
+           !Contrast.isDistinct(tint.value, unselected.value) {
+            if Contrast.differsOnlyInHue(tint.value, unselected.value) {
                 diagnostics.append(.warning(
                     "selected tint \(tint.value) and unselected tint \(unselected.value) differ only in hue",
                     at: .source(unselected.location),
                     fix: "make one of them much lighter or darker: colour alone does not carry a state (rule 24)"))
             } else {
                 diagnostics.append(.warning(
-                    "selected tint \(tint.value) and unselected tint \(unselected.value) differ by \(percent(tint.value, unselected.value)) in luminance, less than 50 %",
+                    "selected tint \(tint.value) and unselected tint \(unselected.value) differ by \(Contrast.percent(tint.value, unselected.value)) in luminance, less than 50 %",
                     at: .source(unselected.location),
                     fix: "make the unselected tint much lighter or darker than the selected one (rule 23)"))
             }
@@ -54,30 +53,4 @@ enum TabBarChecks {
         return diagnostics
     }
 
-    /// 1 − (darker + 0.05) / (lighter + 0.05) of the relative luminances, 0…0.95.
-    static func luminanceDifference(_ a: RGBAColor, _ b: RGBAColor) -> Double {
-        let la = a.relativeLuminance, lb = b.relativeLuminance
-        return 1 - (min(la, lb) + 0.05) / (max(la, lb) + 0.05)
-    }
-
-    static func percent(_ a: RGBAColor, _ b: RGBAColor) -> String {
-        "\(Int((luminanceDifference(a, b) * 100).rounded())) %"
-    }
-
-    /// Hue difference in degrees (0…180); 0 when either colour is nearly grey.
-    static func hueDifference(_ a: RGBAColor, _ b: RGBAColor) -> Double {
-        guard let ha = hue(a), let hb = hue(b) else { return 0 }
-        let d = abs(ha - hb).truncatingRemainder(dividingBy: 360)
-        return min(d, 360 - d)
-    }
-
-    private static func hue(_ c: RGBAColor) -> Double? {
-        let r = Double(c.red) / 255, g = Double(c.green) / 255, b = Double(c.blue) / 255
-        let hi = max(r, g, b), lo = min(r, g, b), chroma = hi - lo
-        guard chroma > 0.15 else { return nil }
-        var h: Double
-        if hi == r { h = (g - b) / chroma } else if hi == g { h = (b - r) / chroma + 2 } else { h = (r - g) / chroma + 4 }
-        h *= 60
-        return h < 0 ? h + 360 : h
-    }
 }

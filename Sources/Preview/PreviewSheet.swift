@@ -349,24 +349,24 @@ package enum PreviewSheet {
         return PreviewSection(title: "Greyscale check", picture: try canvas.bitmap(), lines: findings.map(\.text))
     }
 
-    /// WCAG contrast ratios of the tints against the bar, and the selected/unselected difference.
+    /// Contrast ratios of the tints against the bar, and of selected against unselected, judged
+    /// by the same rule as the manifest's warnings (`Contrast`, rule 23: at least 2:1).
     package static func contrastFindings(_ style: PreviewStyle) -> [(text: String, ok: Bool)] {
-        func ratio(_ a: RGBAColor, _ b: RGBAColor) -> Double {
-            let (l1, l2) = (max(a.relativeLuminance, b.relativeLuminance), min(a.relativeLuminance, b.relativeLuminance))
-            return (l1 + 0.05) / (l2 + 0.05)
-        }
-        let selected = ratio(style.tint, style.barBackground)
-        let unselected = ratio(style.unselectedTint, style.barBackground)
-        let between = ratio(style.tint, style.unselectedTint)
-        func one(_ value: Double) -> String { String(format: "%.1f", value) }
+        func one(_ a: RGBAColor, _ b: RGBAColor) -> String { String(format: "%.1f:1", Contrast.ratio(a, b)) }
+        let minimum = String(format: "%.0f:1", Contrast.minimumRatio)
+        let selected = Contrast.isDistinct(style.tint, style.barBackground)
+        let unselected = Contrast.isDistinct(style.unselectedTint, style.barBackground)
+        let between = Contrast.isDistinct(style.tint, style.unselectedTint)
+        let hueOnly = Contrast.differsOnlyInHue(style.tint, style.unselectedTint)
         return [
-            ("selected tint \(style.tint) on bar \(style.barBackground): \(one(selected)):1 "
-                + (selected >= 3 ? "(ok, at least 3:1)" : "(too low: aim for at least 3:1)"), selected >= 3),
-            ("unselected tint \(style.unselectedTint) on bar \(style.barBackground): \(one(unselected)):1 "
-                + (unselected >= 3 ? "(ok, at least 3:1)" : "(low: unselected icons may be hard to see)"), unselected >= 3),
-            ("selected vs unselected tint: \(one(between)):1 "
-                + (between >= 1.5 ? "(ok: they differ in lightness, not only in hue)"
-                   : "(they differ mostly in hue: colour-blind users may not see the selection)"), between >= 1.5),
+            ("selected tint \(style.tint) on bar \(style.barBackground): \(one(style.tint, style.barBackground)) "
+                + (selected ? "(ok, at least \(minimum))" : "(too low: aim for at least \(minimum))"), selected),
+            ("unselected tint \(style.unselectedTint) on bar \(style.barBackground): \(one(style.unselectedTint, style.barBackground)) "
+                + (unselected ? "(ok, at least \(minimum))" : "(too low: unselected icons may be hard to see)"), unselected),
+            ("selected vs unselected tint: \(one(style.tint, style.unselectedTint)) "
+                + (between ? "(ok: they differ in lightness, not only in hue)"
+                   : hueOnly ? "(they differ only in hue: colour-blind users may not see the selection)"
+                   : "(too close: aim for at least \(minimum))"), between),
         ]
     }
 

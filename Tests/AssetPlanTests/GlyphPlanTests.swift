@@ -259,6 +259,19 @@ import Testing
             """)
         #expect(fine.warnings.isEmpty)
     }
+
+    /// The warning and the preview's greyscale check judge by the same rule: around 2:1 one
+    /// side warns and the preview says "too low", the other side neither.
+    @Test func warningAndPreviewAgreeOnTheThreshold() throws {
+        let tab = "assets:\n  - name: T\n    kind: tab-icon\n    source: Assets/Glyphs/star.svg\n"
+        // #767676 on white is 4.5:1, #A0A0A0 2.6:1, #B5B5B5 2.0:1 (just over), #C0C0C0 1.8:1.
+        for (grey, distinct) in [("#767676", true), ("#A0A0A0", true), ("#B4B4B4", true), ("#C0C0C0", false), ("#E0E0E0", false)] {
+            let colour = try #require(RGBAColor(hex: grey))
+            #expect(Contrast.isDistinct(colour, .white) == distinct, "\(grey)")
+            let plan = try Self.plan(tab + "tab-bar:\n  tint: \"\(grey)\"\n  background: \"#FFFFFF\"\n")
+            #expect(plan.warnings.isEmpty == distinct, "\(grey): \(plan.warnings)")
+        }
+    }
 }
 
 /// The plan's JSON form keeps every effect, plain and with parameters.

@@ -84,9 +84,9 @@ import Testing
 
     @Test func contrastFindingsForTheDefaultStyle() {
         #expect(PreviewSheet.contrastFindings(PreviewStyle()).map(\.text) == [
-            "selected tint #007AFF on bar #F9F9F9: 3.8:1 (ok, at least 3:1)",
-            "unselected tint #8E8E93 on bar #F9F9F9: 3.1:1 (ok, at least 3:1)",
-            "selected vs unselected tint: 1.2:1 (they differ mostly in hue: colour-blind users may not see the selection)",
+            "selected tint #007AFF on bar #F9F9F9: 3.8:1 (ok, at least 2:1)",
+            "unselected tint #8E8E93 on bar #F9F9F9: 3.1:1 (ok, at least 2:1)",
+            "selected vs unselected tint: 1.2:1 (too close: aim for at least 2:1)",
         ])
     }
 
@@ -102,5 +102,19 @@ import Testing
         #expect(html.contains("<h2>Tab bars</h2>"))
         #expect(html.contains("<li>warning: Share: glyph is larger than the box</li>"))
         #expect(html.components(separatedBy: "data:image/png;base64,").count == sections.count + 1)
+    }
+}
+
+/// The preview's greyscale check flags exactly what the manifest's warning flags (rule 23).
+@Suite struct PreviewContrastRuleTests {
+    @Test func previewFlagsByTheSharedRule() throws {
+        for grey in ["#767676", "#A0A0A0", "#B4B4B4", "#C0C0C0", "#E0E0E0"] {
+            var style = PreviewStyle()
+            style.tint = try #require(RGBAColor(hex: grey))
+            style.barBackground = .white
+            let selected = PreviewSheet.contrastFindings(style)[0]
+            #expect(selected.ok == Contrast.isDistinct(style.tint, .white), "\(grey)")
+            #expect(selected.text.contains(selected.ok ? "(ok, at least 2:1)" : "(too low: aim for at least 2:1)"), "\(selected.text)")
+        }
     }
 }
