@@ -18,6 +18,10 @@ package final class DiagnosticSink {
     package func error(_ message: String, at node: Node, fix: String? = nil) {
         diagnostics.append(.error(message, at: .source(location(node)), fix: fix))
     }
+
+    package func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
 }
 
 /// Reads one YAML mapping key by key, remembering which keys were used so that the rest can be

@@ -58,7 +58,8 @@ struct BuildCommand: ParsableCommand {
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report
         for adoption in report.adopted {
-            printer.line("adopted \"\(plan.catalogFolder)/\(adoption.folder)\": its earlier files ("
+            let shown = adoption.outsideCatalog ? adoption.folder : plan.catalogFolder + "/" + adoption.folder
+            printer.line("adopted \"\(shown)\": its earlier files ("
                 + adoption.moved.joined(separator: ", ") + ") were moved to "
                 + relativePath(plan.outputDirectory + "/" + adoption.backupFolder))
         }
@@ -106,9 +107,10 @@ extension BuildCommand {
     func writeFileLists(manifest: Manifest, plan: Plan, printer: DiagnosticPrinter) {
         let manifestPath = options.manifestPath
         let lists: [(String?, [String])] = [
-            (inputFileList, [manifestPath] + plan.jobs.flatMap { $0.allSources.map(\.path) }),
+            (inputFileList, [manifestPath] + plan.sourcePaths),
             (outputFileList, plan.jobs.map(\.output) .map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0 }
-                + plan.entries.map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0.folder + "/Contents.json" }),
+                + plan.entries.map { plan.outputDirectory + "/" + plan.catalogFolder + "/" + $0.folder + "/Contents.json" }
+                + plan.sideFilePaths.map { plan.outputDirectory + "/" + $0 }),
         ]
         for case let (path?, paths) in lists {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

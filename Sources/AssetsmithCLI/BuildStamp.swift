@@ -100,7 +100,7 @@ struct BuildStamp {
                                                                  catalogFolder: plan.catalogFolder)) else { return }
         let catalog = plan.outputDirectory + "/" + plan.catalogFolder
         var paths: [String] = [manifestPath]
-        paths += plan.jobs.flatMap { $0.allSources.map(\.path) }
+        paths += plan.sourcePaths
         paths += record.files.keys.map { catalog + "/" + $0 }
         paths += (record.outputFiles ?? [:]).keys.map { plan.outputDirectory + "/" + $0 }
         paths.append(BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))

@@ -53,6 +53,10 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         return try exchange(request, path: path).bytes
     }
 
+    func rewrite(path: String) throws(RenderError) -> [UInt8] {
+        try exchange(SVGRequest(op: "svg", path: path), path: path).bytes
+    }
+
     /// One request on an idle (or new) worker; the worker goes back to the pool unless it failed.
     private func exchange(_ request: SVGRequest, path: String) throws(RenderError) -> (header: SVGReply, bytes: [UInt8]) {
         let stamp = Self.stamp(path)
@@ -82,10 +86,13 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
     }
 
     private func exchangeOnWorker(_ request: SVGRequest, path: String) throws(RenderError) -> (header: SVGReply, bytes: [UInt8]) {
-        let worker = try checkOut(path: path)
+        // A rewrite runs on a worker of its own, which exits after answering.
+        let fresh = request.op == "svg"
+        let worker = try checkOut(path: path, fresh: fresh)
         switch worker.send(request, timeLimit: timeLimit) {
         case .reply(let header, let bytes):
-            checkIn(worker)
+            if fresh { worker.stop() }
+            checkIn(fresh ? nil : worker)
             if let error = header.error { throw error.renderError(path: path) }
             return (header, bytes)
         case .timedOut:
@@ -99,11 +106,11 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         }
     }
 
-    private func checkOut(path: String) throws(RenderError) -> Worker {
+    private func checkOut(path: String, fresh: Bool = false) throws(RenderError) -> Worker {
         condition.lock()
-        while idle.isEmpty && running >= capacity { condition.wait() }
+        while (fresh || idle.isEmpty) && running >= capacity { condition.wait() }
         running += 1
-        let reused = idle.popLast()
+        let reused = fresh ? nil : idle.popLast()
         condition.unlock()
         if let reused { return reused }
         do {
@@ -347,6 +354,7 @@ struct SVGWorkerCommand: ParsableCommand {
     func run() throws {
         let vectors = InProcessVectors()
         var pending: [UInt8] = []
+        var exitAfterReply = false
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress, $0.count) }
@@ -361,6 +369,11 @@ struct SVGWorkerCommand: ParsableCommand {
                 var bytes: [UInt8] = []
                 do {
                     switch request.op {
+                    case "svg":
+                        // Cairo numbers SVG elements per process: a fresh worker keeps the bytes stable.
+                        bytes = try vectors.rewrite(path: request.path)
+                        reply.bytes = bytes.count
+                        exitAfterReply = true
                     case "measure":
                         let size = try vectors.measure(path: request.path)
                         reply.width = size.width
@@ -377,6 +390,7 @@ struct SVGWorkerCommand: ParsableCommand {
                 guard var header = try? JSONEncoder().encode(reply) else { return }
                 header.append(0x0A)
                 guard writeAll(1, header), bytes.isEmpty || writeAll(1, Data(bytes)) else { return }
+                if exitAfterReply { return }
             }
         }
     }

@@ -11,6 +11,9 @@ package protocol VectorSandbox: AnyObject, Sendable {
     /// (xx, yx, xy, yy, x0, y0) from the document's intrinsic viewport to canvas pixels; the
     /// result is Cairo ARGB32 (premultiplied, native-endian words), rows of `size.width * 4` bytes.
     func draw(path: String, size: PixelSize, matrix: [Double]) throws(RenderError) -> [UInt8]
+    /// The document drawn by librsvg onto Cairo's SVG surface: a new, self-contained SVG
+    /// document of the same intrinsic size (see `VectorImage.rewrittenSVG`).
+    func rewrite(path: String) throws(RenderError) -> [UInt8]
 }
 
 /// An SVG document's intrinsic size in CSS px (may be fractional).
@@ -41,6 +44,10 @@ package final class InProcessVectors: @unchecked Sendable {
         let canvas = try CairoCanvas(size: size)
         try image.drawDocument(on: canvas, matrix: matrix)
         return try canvas.premultipliedBytes()
+    }
+
+    package func rewrite(path: String) throws(RenderError) -> [UInt8] {
+        try load(path).writeSVGDocument()
     }
 
     private func load(_ path: String) throws(RenderError) -> VectorImage {

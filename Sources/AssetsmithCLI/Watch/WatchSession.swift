@@ -65,7 +65,7 @@ final class WatchSession {
 
         templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
         outputDirectory = plan.outputDirectory
-        let sources = Set(plan.jobs.flatMap { $0.allSources.map(\.path) })
+        let sources = Set(plan.sourcePaths)
         relevantFiles = sources.union([manifestPath])
         patternFolders = Set(manifest.patternFolders)
         let folders = Set(relevantFiles.map { ($0 as NSString).deletingLastPathComponent }).union(templateDirectories)
