@@ -29,7 +29,8 @@ extension ManifestLoader {
         }
         checkLayerNames(groups.flatMap(\.layers), context: reader.context, sink: sink)
 
-        let layerNames = groups.flatMap(\.layers).map(\.name)
+        var layerNames: [String] = []
+        for name in groups.flatMap(\.layers).map(\.name) where !layerNames.contains(name) { layerNames.append(name) }
         let dark = iconAppearance("dark", reader, layerNames: layerNames, directory: directory, sink: sink)
         let tinted = iconAppearance("tinted", reader, layerNames: layerNames, directory: directory, sink: sink)
         var imageOwners: [String: SourceFile] = [:]
