@@ -21,7 +21,10 @@ enum PreviewWriter {
         }
         let png: Data, html: Data
         do {
-            let sections = try PreviewSheet.sections(catalog, style: style, notes: notes)
+            let icons = (plan.iconBundles ?? []).compactMap { bundle in
+                PreviewIcon.read(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder))
+            }
+            let sections = try PreviewSheet.sections(catalog, style: style, notes: notes, icons: icons)
             let sheet = try PreviewSheet.sheet(catalog, sections: sections)
             png = try PNGCodec.encode(sheet, channels: .rgb)
             var pictures: [Data] = []

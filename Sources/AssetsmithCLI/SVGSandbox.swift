@@ -91,7 +91,7 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         let worker = try checkOut(path: path, fresh: fresh)
         switch worker.send(request, timeLimit: timeLimit) {
         case .reply(let header, let bytes):
-            if fresh { worker.stop() }
+            if fresh { worker.stop(); worker.kill() }   // it exits after answering: reap it
             checkIn(fresh ? nil : worker)
             if let error = header.error { throw error.renderError(path: path) }
             return (header, bytes)

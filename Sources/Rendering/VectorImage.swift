@@ -149,6 +149,14 @@ package final class VectorImage: @unchecked Sendable {
         try canvas.checkStatus()
     }
 
+    /// The whole document drawn onto a transparent canvas of `size`, stretched to it, as straight
+    /// RGBA8 (for the preview sheet).
+    package func bitmap(size: PixelSize) throws(RenderError) -> Bitmap {
+        let canvas = try CairoCanvas(size: size)
+        try draw(on: canvas, at: Placement(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        return try canvas.bitmap()
+    }
+
     /// The document as a new SVG file with no external references: librsvg draws it onto Cairo's
     /// SVG surface, which writes only paths, gradients and embedded (`data:`) images. Whatever the
     /// source referred to (images, stylesheets, fonts) is resolved by librsvg under its usual
