@@ -193,6 +193,30 @@ import TestSupport
         #expect(try CLI.run(["verify"], in: dir).status == 0)
     }
 
+    @Test func movingAFlatIconToLayersRemovesTheGeneratedSet() throws {
+        let dir = try Self.project("icon-migrate")
+        try """
+        output: Output
+        assets:
+          - name: AppIcon
+            kind: app-icon
+            source: Art/front.svg
+            background: "#1B3FA8"
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["build"], in: dir).status == 0)
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png"))
+        try FileManager.default.removeItem(atPath: dir + "/assetsmith.yml")
+        try FileManager.default.copyItem(atPath: Fixtures.url("IconComposer/Project/assetsmith.yml").path, toPath: dir + "/assetsmith.yml")
+        let build = try CLI.run(["build"], in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/AppIcon.appiconset"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/Output/AppIcon.icon/icon.json"))
+        #expect(!build.stderr.contains("adopted"), "our own set is stale, not adopted")
+        let plan = try CLI.run(["plan"], in: dir)
+        #expect(plan.stdout.contains("\"path\" : \"Art/back.svg\""), "plan paths are relative to the manifest")
+        #expect(try CLI.run(["verify"], in: dir).status == 0)
+    }
+
     @Test func thePreviewShowsTheIconMarkedAsAnApproximation() throws {
         let dir = try Self.project("icon-preview")
         let build = try CLI.run(["build", "--preview"], in: dir)
