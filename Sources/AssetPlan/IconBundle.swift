@@ -40,9 +40,12 @@ package struct IconLayerFile: Hashable, Sendable, Codable {
     /// The file name in `Assets/` (icon.json's `image-name`), with its extension.
     package var name: String
     package var source: SourceRef
+    /// Where the manifest names the file (build problems point there).
+    package var origin: SourceLocation?
 
-    package init(name: String, source: SourceRef) {
+    package init(name: String, source: SourceRef, origin: SourceLocation? = nil) {
         self.name = name
         self.source = source
+        self.origin = origin
     }
 }

@@ -56,7 +56,7 @@ enum IconBundlePlanner {
         })
         document["supported-platforms"] = ["circles": ["watchOS"], "squares": "shared"]
 
-        let layers = files.map { IconLayerFile(name: $0.key, source: Planner.sourceRef($0.value)) }
+        let layers = files.map { IconLayerFile(name: $0.key, source: Planner.sourceRef($0.value), origin: $0.value.location) }
         part.iconBundles.append(IconBundle(asset: asset.name, folder: asset.name + "." + IconBundle.fileExtension,
                                            document: .object(document), layers: layers))
         return part

@@ -18,25 +18,39 @@ extension Pipeline {
     /// from disk without being rewritten. A layer that fails is left out, with an error naming it.
     func iconLayerFiles(_ plan: Plan, record: BuildRecord?) -> (files: [String: BundleFile], diagnostics: [Diagnostic]) {
         let output = SafeFiles(root: plan.outputDirectory)
-        var work: [(path: String, asset: String, source: SourceRef)] = []
+        var work: [(path: String, asset: String, source: SourceRef, origin: SourceLocation?)] = []
         for bundle in plan.iconBundles ?? [] {
-            for layer in bundle.layers { work.append((bundle.path(of: layer), bundle.asset, layer.source)) }
+            for layer in bundle.layers { work.append((bundle.path(of: layer), bundle.asset, layer.source, layer.origin)) }
         }
         let force = force, sandbox = sandbox
         let results = parallelMap(work, threads: threads) { item -> Result<(BundleFile, Diagnostic?), Diagnostic> in
             let shown = "layer \"\(item.source.displayPath)\" of the icon \"\(item.asset)\""
+            let place: Diagnostic.Location = item.origin.map { .source($0) } ?? .asset(name: item.asset, detail: nil)
             guard let bytes = FileManager.default.contents(atPath: item.source.path) else {
-                return .failure(.error("cannot read \(shown)", at: .asset(name: item.asset, detail: nil),
+                return .failure(.error("cannot read \(shown)", at: place,
                                        fix: "check that the file exists and can be read"))
             }
             let sourceSHA = Digest.sha256(bytes)
             let key = Digest.sha256(Data("icon-layer|\(AssetCoreInfo.toolVersion)|\(item.source.format.rawValue)|\(sourceSHA)".utf8))
+            var warning: Diagnostic?
+            if !item.source.isVector {
+                let info: PNGInfo
+                do {
+                    info = try PNGCodec.info(bytes)
+                } catch {
+                    return .failure(.error("\(shown) is not a readable PNG: \(error)", at: place,
+                                           fix: "export the layer again as PNG, or as SVG"))
+                }
+                if min(info.size.width, info.size.height) < Self.iconLayerMinimumSide {
+                    warning = .warning("\(shown) is \(info.size.width)x\(info.size.height) px, smaller than the 1024x1024 px icon canvas; it will look soft",
+                                       at: place, fix: "export the layer at 1024x1024 px or more, or as SVG")
+                }
+            }
             if !force, let previous = record?.outputFiles?[item.path], previous.key == key,
                let existing = output.read(item.path), Digest.sha256(existing) == previous.sha256 {
                 return .success((BundleFile(data: existing, source: item.source.displayPath, sourceSHA256: sourceSHA,
-                                            key: key), nil))
+                                            key: key), warning))
             }
-            var warning: Diagnostic?
             let data: Data
             do throws(RenderError) {
                 if item.source.isVector {
@@ -48,23 +62,10 @@ extension Pipeline {
                     }
                     data = Data(try image.rewrittenSVG())
                 } else {
-                    let info: PNGInfo
-                    do {
-                        info = try PNGCodec.info(bytes)
-                    } catch {
-                        return .failure(.error("\(shown) is not a readable PNG: \(error)",
-                                               at: .asset(name: item.asset, detail: nil),
-                                               fix: "export the layer again as PNG, or as SVG"))
-                    }
-                    if min(info.size.width, info.size.height) < Self.iconLayerMinimumSide {
-                        warning = .warning("\(shown) is \(info.size.width)x\(info.size.height) px, smaller than the 1024x1024 px icon canvas; it will look soft",
-                                           at: .asset(name: item.asset, detail: nil),
-                                           fix: "export the layer at 1024x1024 px or more, or as SVG")
-                    }
                     data = bytes
                 }
             } catch {
-                return .failure(.error("cannot copy \(shown): \(error)", at: .asset(name: item.asset, detail: nil),
+                return .failure(.error("cannot copy \(shown): \(error)", at: place,
                                        fix: error.fix ?? "check the source file"))
             }
             return .success((BundleFile(data: data, source: item.source.displayPath, sourceSHA256: sourceSHA, key: key),

@@ -49,6 +49,10 @@ enum PlanDump {
             bundle.layers = bundle.layers.map { layer in
                 var layer = layer
                 layer.source.path = relative(layer.source.path, to: base)
+                if var origin = layer.origin {
+                    origin.file = (origin.file as NSString).lastPathComponent
+                    layer.origin = origin
+                }
                 return layer
             }
             return bundle

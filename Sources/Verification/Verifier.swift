@@ -36,7 +36,12 @@ package enum Verifier {
             // Icon Composer bundles beside the catalog (where Xcode projects keep them).
             let parent = url.deletingLastPathComponent().path
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
-                .filter { $0.hasSuffix("." + IconBundle.fileExtension) && !$0.hasPrefix(".") }.sorted()
+                .filter { name in
+                    var isDirectory: ObjCBool = false
+                    return name.hasSuffix("." + IconBundle.fileExtension) && !name.hasPrefix(".")
+                        && FileManager.default.fileExists(atPath: parent + "/" + name, isDirectory: &isDirectory)
+                        && isDirectory.boolValue
+                }.sorted()
             let record = BuildRecord.read(at: recordPath)
             for name in names {
                 let shown = sibling(name, of: inspection.display)

@@ -226,6 +226,27 @@ import TestSupport
         #expect(html.contains("APPROXIMATION: layers composited flat on the fill and masked to the rounded square"))
     }
 
+    @Test func aDamagedLayerFailsThatLayerOnlyAndASmallPNGIsAWarning() throws {
+        let dir = try Self.project("icon-damaged")
+        try Data("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"10\" height=\"10\"><rect".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/Art/broken.svg"))
+        try CLI.copyFromRepo("Tests/Fixtures/pngsuite/basn6a08.png", to: dir + "/Art", as: "small.png")
+        try """
+        output: Output
+        assets:
+          - name: AppIcon
+            kind: app-icon
+            layers: [Art/back.svg, Art/broken.svg, Art/small.png]
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        for _ in 0..<2 {
+            let build = try CLI.run(["build"], in: dir)
+            #expect(build.status == 1)
+            #expect(build.stderr.hasPrefix("assetsmith.yml:5:28: error: cannot copy layer \"Art/broken.svg\" of the icon \"AppIcon\": "))
+            #expect(build.stderr.contains("assetsmith.yml:5:44: warning: layer \"Art/small.png\" of the icon \"AppIcon\" is 32x32 px, smaller than the 1024x1024 px icon canvas; it will look soft"))
+        }
+        #expect(Self.files(dir + "/Output/AppIcon.icon") == ["Assets/back.svg", "Assets/small.png", "icon.json"])
+    }
+
     @Test func aBadLayerIsAManifestErrorWithLineAndColumn() throws {
         let dir = try Self.project("icon-bad")
         try """
