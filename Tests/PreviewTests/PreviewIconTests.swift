@@ -31,4 +31,28 @@ import Testing
         let grey = pixel(tinted, 20, 20)
         #expect(grey[0] == grey[1] && grey[1] == grey[2])
     }
+
+    /// The dark and tinted specialisations Assetsmith writes (the end-to-end fixture's icon.json)
+    /// are read back: the dark star is the dark file's yellow on the dark gradient.
+    @Test func ourDarkAndTintedSpecialisationsRoundTrip() throws {
+        let fixtures = URL(fileURLWithPath: Self.bundle).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Project")
+        let bundle = FileManager.default.temporaryDirectory.appendingPathComponent("preview-icon-\(UUID().uuidString)/AppIcon.icon")
+        try FileManager.default.createDirectory(at: bundle, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Art"), to: bundle.appendingPathComponent("Assets"))
+        try FileManager.default.copyItem(at: fixtures.appendingPathComponent("Expected/icon.json"),
+                                         to: bundle.appendingPathComponent("icon.json"))
+        let icon = try #require(PreviewIcon.read(at: bundle.path, side: 256))
+        #expect(icon.problems == [])
+        let light = try #require(icon.renditions.first { $0.appearance == "light" }?.bitmap)
+        let dark = try #require(icon.renditions.first { $0.appearance == "dark" }?.bitmap)
+        // The star's centre: white in light (front.svg), #FFD866 in dark (front-dark.svg).
+        #expect(pixel(light, 128, 140) == [255, 255, 255, 255])
+        let star = pixel(dark, 128, 140)
+        #expect(abs(Int(star[0]) - 0xFF) <= 2 && abs(Int(star[1]) - 0xD8) <= 2 && abs(Int(star[2]) - 0x66) <= 2, "\(star)")
+        // The corner: the light fill #1B3FA8; the dark gradient's top #10204A.
+        #expect(pixel(light, 2, 2) == [0x1B, 0x3F, 0xA8, 255])
+        let top = pixel(dark, 2, 2)
+        #expect(abs(Int(top[0]) - 0x10) <= 2 && abs(Int(top[1]) - 0x20) <= 2 && abs(Int(top[2]) - 0x4A) <= 2, "\(top)")
+    }
 }
