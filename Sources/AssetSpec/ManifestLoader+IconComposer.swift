@@ -251,10 +251,3 @@ extension ManifestLoader {
         return value
     }
 }
-
-extension DiagnosticSink {
-    /// An error at a location already resolved (a layer file's line).
-    func errorAt(_ message: String, _ location: SourceLocation, fix: String? = nil) {
-        append(.error(message, at: .source(location), fix: fix))
-    }
-}
