@@ -33,6 +33,8 @@ extension CatalogWriter {
 
         var refusedBundles: Set<String> = []
         for bundle in plan.iconBundles ?? [] {
+            // Temporary files of a build that was killed while writing.
+            for inner in [bundle.folder, bundle.folder + "/" + IconBundle.assetsFolder] { folder.removeStaleTemporaries(in: inner) }
             var pending: [String: (Data, FileRecord)] = [:]
             let document = ContentsJSON.data(bundle.document)
             pending[bundle.documentPath] = (document, FileRecord(sha256: Digest.sha256(document), asset: bundle.asset))
