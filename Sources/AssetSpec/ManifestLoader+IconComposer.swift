@@ -34,8 +34,8 @@ extension ManifestLoader {
         let dark = iconAppearance("dark", reader, layerNames: layerNames, directory: directory, sink: sink)
         let tinted = iconAppearance("tinted", reader, layerNames: layerNames, directory: directory, sink: sink)
         var imageOwners: [String: SourceFile] = [:]
-        for file in groups.flatMap(\.layers).map(\.source) + [dark, tinted].compactMap { $0?.sources }.flatMap(\.values)
-            .sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
+        let allFiles = groups.flatMap(\.layers).map(\.source) + [dark, tinted].compactMap({ $0?.sources }).flatMap(\.values)
+        for file in allFiles.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
             let imageName = (file.path as NSString).lastPathComponent
             if let first = imageOwners[imageName.lowercased()], first.path != file.path {
                 sink.errorAt(
