@@ -78,7 +78,8 @@ extension Inspection {
                 } else if case .object(let fill) = value {
                     let kinds = fill.keys.filter { $0 != "orientation" }
                     if kinds.count != 1 || !Self.iconFillKinds.contains(kinds[0]) {
-                        unknown("\(place) has a fill of kind \(kinds.sorted().map { "\"\($0)\"" }.joined(separator: ", ")), not one of \"solid\", \"automatic-gradient\", \"linear-gradient\"")
+                        let given = kinds.isEmpty ? "an empty fill" : "a fill of kind " + kinds.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
+                        unknown("\(place) has \(given), not one of \"solid\", \"automatic-gradient\", \"linear-gradient\"")
                     }
                     let colors = fill.values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue)
                     for color in colors where !Self.iconColorSpaces.contains(where: color.hasPrefix) {
