@@ -47,8 +47,9 @@ package enum CatalogWriter {
     /// generated that the plan no longer has. `failed` lists outputs whose job failed: a previous
     /// generated file stays in place, otherwise the slot is written without a file name.
     /// `previous` is the record as the caller already read it (read here when nil).
+    /// `bundleFiles` are the `.icon` layer files by path relative to the output folder.
     package static func write(_ plan: Plan, files: [String: RenderedFile], failed: Set<String>,
-                              previous: BuildRecord? = nil) -> WriteReport {
+                              previous: BuildRecord? = nil, bundleFiles: [String: BundleFile] = [:]) -> WriteReport {
         var report = WriteReport()
         let outputFiles = SafeFiles(root: plan.outputDirectory)
         let recordPath = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
@@ -154,7 +155,8 @@ package enum CatalogWriter {
             }
         }
 
-        writeOutputFiles(plan, into: outputFiles, old: old, new: &new, report: &report)
+        writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, catalog: catalog, old: old, new: &new,
+                         report: &report)
 
         do {
             let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"

@@ -15,6 +15,9 @@ package struct SetAdoption: Sendable, Hashable {
     package var moved: [String]
     /// Where they went, relative to the output folder.
     package var backupFolder: String
+    /// True for a folder next to the catalog (an `.icon` bundle), whose `folder` is relative to
+    /// the output folder; false for a set inside the catalog.
+    package var outsideCatalog = false
 }
 
 /// Who owns each set the plan writes, settled before the first byte of that set is written.
@@ -99,20 +102,25 @@ package struct SetOwnership {
         return !names(object)
     }
 
-    /// Moves `files` of `folder` to `.assetsmith/backup/<catalog>/<folder>/`, in a numbered folder
-    /// when an earlier backup of the same set is there.
-    private static func moveAway(_ files: [String], of folder: String, catalogFolder: String, catalog: SafeFiles,
-                                 output: SafeFiles) throws(Diagnostic) -> SetAdoption {
-        var backup = ".assetsmith/backup/\(catalogFolder)/\(folder)"
+    /// Moves `files` of `folder` (paths inside it, `Assets/a.png` too) to
+    /// `.assetsmith/backup/<catalog>/<folder>/` (`.assetsmith/backup/<folder>/` when `catalogFolder`
+    /// is empty: a folder next to the catalog), in a numbered folder when an earlier backup of the
+    /// same set is there.
+    static func moveAway(_ files: [String], of folder: String, catalogFolder: String, catalog: SafeFiles,
+                         output: SafeFiles) throws(Diagnostic) -> SetAdoption {
+        let base = catalogFolder.isEmpty ? ".assetsmith/backup/\(folder)" : ".assetsmith/backup/\(catalogFolder)/\(folder)"
+        var backup = base
         var number = 2
         while (try? output.resolve(backup)).map({ FileManager.default.fileExists(atPath: $0) }) ?? false {
-            backup = ".assetsmith/backup/\(catalogFolder)/\(folder)-\(number)"
+            backup = base + "-\(number)"
             number += 1
         }
         try output.makeDirectory(backup)
         var moved: [String] = []
         for name in files {
             let from = try catalog.resolve(folder + "/" + name)
+            let inner = (name as NSString).deletingLastPathComponent
+            if !inner.isEmpty { try output.makeDirectory(backup + "/" + inner) }
             let to = try output.resolve(backup + "/" + name)
             guard rename(from, to) == 0 else {
                 let reason = String(cString: strerror(errno))

@@ -7,7 +7,11 @@ enum AppIconPlanner {
     /// Slots at or below this size (points) use the small master when one is given.
     static let smallSlotLimit = 40.0
 
-    static func plan(_ asset: AssetEntry, _ spec: AppIconSpec, table: RequirementTable) -> AssetPlanPart {
+    /// `setName` names the set and its files when it is not the asset's name (`AppIcon-Flat`
+    /// beside an `AppIcon.icon`).
+    static func plan(_ asset: AssetEntry, _ spec: AppIconSpec, table: RequirementTable,
+                     setName: String? = nil) -> AssetPlanPart {
+        let setName = setName ?? asset.name
         var part = AssetPlanPart()
         let layoutName = spec.layout?.value ?? table.appIcon.defaultLayout
         guard let layout = table.appIcon.layouts[layoutName] else {
@@ -29,7 +33,7 @@ enum AppIconPlanner {
         }
         if part.diagnostics.hasErrors { return part }
 
-        let folder = asset.name + ".appiconset"
+        let folder = setName + ".appiconset"
         var images: [JSONValue] = []
         for slot in layout.slots {
             guard let points = slot.points, let pixels = points.pixels(at: slot.scale ?? .x1) else {
@@ -40,7 +44,7 @@ enum AppIconPlanner {
             let small = points.width <= smallSlotLimit ? spec.smallSource : nil
             let master = small ?? spec.source
             var variants: [(appearance: String?, job: RenderJob)] = []
-            let name = fileName(asset.name, appearance: nil, slot: slot)
+            let name = fileName(setName, appearance: nil, slot: slot)
             variants.append((nil, RenderJob(
                 output: folder + "/" + name, asset: asset.name, slot: label(slot, appearance: nil),
                 scale: slot.scale ?? .x1, source: Planner.sourceRef(master), pixelSize: pixels, fit: .fill,
@@ -48,7 +52,7 @@ enum AppIconPlanner {
             if slot.idiom != "ios-marketing" {
                 if let dark = spec.dark {
                     variants.append(("dark", RenderJob(
-                        output: folder + "/" + fileName(asset.name, appearance: "dark", slot: slot),
+                        output: folder + "/" + fileName(setName, appearance: "dark", slot: slot),
                         asset: asset.name, slot: label(slot, appearance: "dark"), scale: slot.scale ?? .x1,
                         source: Planner.sourceRef(dark), pixelSize: pixels, fit: .fill, background: nil,
                         channels: .rgba, origin: dark.location)))
@@ -59,7 +63,7 @@ enum AppIconPlanner {
                     case .derived: (master, spec.background)
                     }
                     variants.append(("tinted", RenderJob(
-                        output: folder + "/" + fileName(asset.name, appearance: "tinted", slot: slot),
+                        output: folder + "/" + fileName(setName, appearance: "tinted", slot: slot),
                         asset: asset.name, slot: label(slot, appearance: "tinted"), scale: slot.scale ?? .x1,
                         source: Planner.sourceRef(file), pixelSize: pixels, fit: .fill, background: background,
                         effect: .greyscale, channels: .rgb, origin: file.location)))

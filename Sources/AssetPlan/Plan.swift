@@ -18,6 +18,9 @@ package struct Plan: Hashable, Sendable, Codable {
     /// Files written next to the catalog in the output folder (an Info.plist snippet); sorted by
     /// path. nil when there are none, so plans without them encode as before.
     package var outputFiles: [OutputFile]?
+    /// Icon Composer `.icon` bundles written next to the catalog, sorted by folder; nil when
+    /// there are none, so plans without them encode as before.
+    package var iconBundles: [IconBundle]?
     /// Why `table` was chosen when the manifest names none (`newest table`); nil when it names one.
     package var tableChoice: String?
     /// Assets whose sets may be taken over although they hold files Assetsmith did not write
@@ -27,17 +30,34 @@ package struct Plan: Hashable, Sendable, Codable {
     package var warnings: [Diagnostic] = []
 
     enum CodingKeys: String, CodingKey {
-        case table, tableChoice, outputDirectory, catalogFolder, jobs, entries, outputFiles
+        case table, tableChoice, outputDirectory, catalogFolder, jobs, entries, outputFiles, iconBundles
     }
 
     package init(table: String, outputDirectory: String, catalogFolder: String,
-                 jobs: [RenderJob], entries: [CatalogEntry], outputFiles: [OutputFile] = []) {
+                 jobs: [RenderJob], entries: [CatalogEntry], outputFiles: [OutputFile] = [],
+                 iconBundles: [IconBundle] = []) {
         self.table = table
         self.outputDirectory = outputDirectory
         self.catalogFolder = catalogFolder
         self.jobs = jobs.sorted { $0.output < $1.output }
         self.entries = entries.sorted { $0.folder < $1.folder }
         self.outputFiles = outputFiles.isEmpty ? nil : outputFiles.sorted { $0.path < $1.path }
+        self.iconBundles = iconBundles.isEmpty ? nil : iconBundles.sorted { $0.folder < $1.folder }
+    }
+
+    /// Every file written next to the catalog, relative to the output folder: the side files and
+    /// each `.icon` bundle's icon.json and layer files.
+    package var sideFilePaths: [String] {
+        (outputFiles ?? []).map(\.path)
+            + (iconBundles ?? []).flatMap { bundle in [bundle.documentPath] + bundle.layers.map(bundle.path(of:)) }
+    }
+
+    /// Every file the build reads: the sources of every job and every `.icon` layer. The one list
+    /// the build stamp, the input file list and watch use.
+    package var sourcePaths: [String] {
+        var paths = Set(jobs.flatMap { $0.allSources.map(\.path) })
+        for bundle in iconBundles ?? [] { paths.formUnion(bundle.layers.map(\.source.path)) }
+        return paths.sorted()
     }
 }
 

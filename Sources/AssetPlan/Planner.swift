@@ -17,10 +17,12 @@ package enum Planner {
         var entries: [CatalogEntry] = []
         var diagnostics: [Diagnostic] = []
         var outputFiles: [OutputFile] = []
+        var iconBundles: [IconBundle] = []
         for asset in manifest.assets {
             let part: AssetPlanPart
             switch asset.kind {
             case .appIcon(let spec): part = AppIconPlanner.plan(asset, spec, table: table)
+            case .iconComposer(let spec): part = IconBundlePlanner.plan(asset, spec, table: table)
             case .image(let spec): part = ImagePlanner.plan(asset, spec, table: table)
             case .launchImage(let spec):
                 part = LaunchPlanner.plan(asset, spec, table: table, tableDirectories: tableDirectories)
@@ -33,13 +35,14 @@ package enum Planner {
             entries += part.entries
             diagnostics += part.diagnostics
             outputFiles += part.outputFiles
+            iconBundles += part.iconBundles
         }
         diagnostics += TabBarChecks.check(manifest)
-        diagnostics += collisions(manifest, entries: entries, outputFiles: outputFiles)
+        diagnostics += collisions(manifest, entries: entries, outputFiles: outputFiles, iconBundles: iconBundles)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
         var plan = Plan(table: table.name, outputDirectory: manifest.outputDirectory,
                         catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries,
-                        outputFiles: outputFiles)
+                        outputFiles: outputFiles, iconBundles: iconBundles)
         plan.warnings = diagnostics
         plan.tableChoice = manifest.table == nil ? "newest table (the manifest has no `table:`)" : nil
         plan.adopting = Set(manifest.assets.filter(\.adopt).map(\.name))
@@ -49,7 +52,8 @@ package enum Planner {
     /// Two assets that would write the same set or side file (names compared without case, as
     /// the default macOS disk does, and sets without their extension): an error at each asset's manifest line, before anything is
     /// written. (Files inside a set are named after the set, so a set clash covers them.)
-    static func collisions(_ manifest: Manifest, entries: [CatalogEntry], outputFiles: [OutputFile]) -> [Diagnostic] {
+    static func collisions(_ manifest: Manifest, entries: [CatalogEntry], outputFiles: [OutputFile],
+                           iconBundles: [IconBundle] = []) -> [Diagnostic] {
         var assets: [String: AssetEntry] = [:]
         for asset in manifest.assets { assets[asset.name] = asset }
         var owners: [String: (asset: String, path: String)] = [:]
@@ -58,6 +62,9 @@ package enum Planner {
         // `X.imageset` in one catalog as two assets of one name.
         let written = entries.map { ($0.asset, $0.folder, "set", "set:" + ($0.folder as NSString).deletingPathExtension) }
             + outputFiles.map { ($0.asset, $0.path, "file", "file:" + $0.path) }
+            + iconBundles.map { ($0.asset, $0.folder, "icon", "file:" + $0.folder) }
+            // An `.icon` and an `.appiconset` of one name are ambiguous to Xcode.
+            + iconBundles.map { ($0.asset, $0.folder, "icon", "set:" + ($0.folder as NSString).deletingPathExtension) }
         for (asset, path, what, name) in written {
             let key = name.lowercased()
             guard let first = owners[key] else {
@@ -85,4 +92,5 @@ struct AssetPlanPart {
     var entries: [CatalogEntry] = []
     var diagnostics: [Diagnostic] = []
     var outputFiles: [OutputFile] = []
+    var iconBundles: [IconBundle] = []
 }

@@ -68,6 +68,8 @@ package struct AssetEntry: Hashable, Sendable {
 /// The kinds of asset a manifest can ask for, each with its own settings.
 package enum AssetKind: Hashable, Sendable {
     case appIcon(AppIconSpec)
+    /// An `app-icon` with `layers:`: an Icon Composer `.icon` bundle.
+    case iconComposer(IconComposerSpec)
     case image(ImageSpec)
     case launchImage(LaunchImageSpec)
     case barGlyph(BarGlyphSpec)
@@ -78,7 +80,7 @@ package enum AssetKind: Hashable, Sendable {
     /// The `kind:` word in the manifest.
     package var keyword: String {
         switch self {
-        case .appIcon: "app-icon"
+        case .appIcon, .iconComposer: "app-icon"
         case .image: "image"
         case .launchImage: "launch-image"
         case .barGlyph: "bar-glyph"

@@ -6,7 +6,8 @@ import Yams
 package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
-    static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted"]
+    static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
+                              "fill", "layers"]
     static let imageKeys = ["name", "kind", "adopt", "source", "size", "scales", "fit", "background"]
 
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
@@ -154,14 +155,14 @@ package enum ManifestLoader {
     }
 
     private static func readAppIcon(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
-        let source = reader.sourceFile("source", relativeTo: directory, required: true)
-        let small = reader.sourceFile("small-source", relativeTo: directory)
-        let background = reader.color("background")
-        if let background, background.value.alpha != 255 {
-            sink.error("\"background\" of \(reader.context) must be opaque (app icons have no transparency)",
-                       at: reader.value("background")!, fix: "drop the alpha digits: \"\(RGBAColor(red: background.value.red, green: background.value.green, blue: background.value.blue))\"")
+        if reader.value("layers") != nil {
+            return readIconComposer(reader, directory: directory, sink: sink)
         }
-        let layout = reader.string("layout")
+        if let fill = reader.value("fill") {
+            sink.error("\"fill\" in \(reader.context) is the background of a layered icon, which needs \"layers\"", at: fill,
+                       fix: "add `layers: [...]` (bottom to top) to write an Icon Composer .icon, or use \"background\" for a flat icon")
+        }
+        let flat = readFlatIcon(reader, directory: directory, sink: sink)
         let dark = reader.sourceFile("dark", relativeTo: directory)
         var tinted: AppIconSpec.TintedSource?
         if let text = reader.string("tinted") {
@@ -171,9 +172,25 @@ package enum ManifestLoader {
                 tinted = .file(file)
             }
         }
+        guard var spec = flat else { return nil }
+        spec.dark = dark
+        spec.tinted = tinted
+        return .appIcon(spec)
+    }
+
+    /// The flat icon keys: `source`, `small-source`, `background`, `layout`.
+    static func readFlatIcon(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AppIconSpec? {
+        let source = reader.sourceFile("source", relativeTo: directory, required: true)
+        let small = reader.sourceFile("small-source", relativeTo: directory)
+        let background = reader.color("background")
+        if let background, background.value.alpha != 255 {
+            sink.error("\"background\" of \(reader.context) must be opaque (app icons have no transparency)",
+                       at: reader.value("background")!, fix: "drop the alpha digits: \"\(RGBAColor(red: background.value.red, green: background.value.green, blue: background.value.blue))\"")
+        }
+        let layout = reader.string("layout")
         guard let source else { return nil }
-        return .appIcon(AppIconSpec(source: source, smallSource: small, background: background?.value ?? .white,
-                                    backgroundGiven: background != nil, layout: layout, dark: dark, tinted: tinted))
+        return AppIconSpec(source: source, smallSource: small, background: background?.value ?? .white,
+                           backgroundGiven: background != nil, layout: layout, dark: nil, tinted: nil)
     }
 
     private static func readImage(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {

@@ -18,6 +18,15 @@ package final class DiagnosticSink {
     package func error(_ message: String, at node: Node, fix: String? = nil) {
         diagnostics.append(.error(message, at: .source(location(node)), fix: fix))
     }
+
+    package func append(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+    }
+
+    /// An error at a location already resolved (a layer file's line).
+    package func errorAt(_ message: String, _ location: SourceLocation, fix: String? = nil) {
+        diagnostics.append(.error(message, at: .source(location), fix: fix))
+    }
 }
 
 /// Reads one YAML mapping key by key, remembering which keys were used so that the rest can be

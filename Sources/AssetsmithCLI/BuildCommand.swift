@@ -58,7 +58,8 @@ struct BuildCommand: ParsableCommand {
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report
         for adoption in report.adopted {
-            printer.line("adopted \"\(plan.catalogFolder)/\(adoption.folder)\": its earlier files ("
+            let shown = adoption.outsideCatalog ? adoption.folder : plan.catalogFolder + "/" + adoption.folder
+            printer.line("adopted \"\(shown)\": its earlier files ("
                 + adoption.moved.joined(separator: ", ") + ") were moved to "
                 + relativePath(plan.outputDirectory + "/" + adoption.backupFolder))
         }

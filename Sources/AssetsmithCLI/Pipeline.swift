@@ -197,7 +197,9 @@ struct Pipeline {
 
         PhaseTimer.shared.mark("render and encode")
         // 5. The catalog.
-        let report = CatalogWriter.write(plan, files: files, failed: failed, previous: record)
+        let layers = iconLayerFiles(plan, record: record)
+        diagnostics += layers.diagnostics
+        let report = CatalogWriter.write(plan, files: files, failed: failed, previous: record, bundleFiles: layers.files)
         PhaseTimer.shared.mark("write catalog")
         diagnostics += report.diagnostics
         let failedJobs = plan.jobs.filter { failed.contains($0.output) }.count

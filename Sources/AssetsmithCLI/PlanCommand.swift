@@ -44,6 +44,19 @@ enum PlanDump {
             }
             return job
         }
+        plan.iconBundles = plan.iconBundles?.map { bundle in
+            var bundle = bundle
+            bundle.layers = bundle.layers.map { layer in
+                var layer = layer
+                layer.source.path = relative(layer.source.path, to: base)
+                if var origin = layer.origin {
+                    origin.file = (origin.file as NSString).lastPathComponent
+                    layer.origin = origin
+                }
+                return layer
+            }
+            return bundle
+        }
         return plan
     }
 

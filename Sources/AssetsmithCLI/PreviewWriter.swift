@@ -21,7 +21,14 @@ enum PreviewWriter {
         }
         let png: Data, html: Data
         do {
-            let sections = try PreviewSheet.sections(catalog, style: style, notes: notes)
+            // Only bundles the build wrote: their SVGs are librsvg's and Cairo's own rewrites, safe to
+            // draw in this process (a refused bundle on disk is someone else's).
+            let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
+                                                               catalogFolder: plan.catalogFolder))
+            let icons = (plan.iconBundles ?? []).filter { record?.outputFiles?[$0.documentPath] != nil }.compactMap { bundle in
+                PreviewIcon.read(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder))
+            }
+            let sections = try PreviewSheet.sections(catalog, style: style, notes: notes, icons: icons)
             let sheet = try PreviewSheet.sheet(catalog, sections: sections)
             png = try PNGCodec.encode(sheet, channels: .rgb)
             var pictures: [Data] = []

@@ -48,8 +48,9 @@ package enum PreviewSheet {
 
     /// Every section, in order.
     package static func sections(_ catalog: PreviewCatalog, style: PreviewStyle,
-                                 notes: [PreviewNote]) throws(RenderError) -> [PreviewSection] {
+                                 notes: [PreviewNote], icons: [PreviewIcon] = []) throws(RenderError) -> [PreviewSection] {
         var sections: [PreviewSection] = []
+        for icon in icons { sections.append(try iconComposer(icon, notes: notes.filter { $0.asset == icon.name })) }
         for set in catalog.sets where set.type == "appiconset" && !set.images.isEmpty {
             sections.append(try appIcon(set, notes: notes.filter { $0.asset == set.name }))
         }
@@ -173,6 +174,36 @@ package enum PreviewSheet {
         }
         return PreviewSection(title: "App icon \(set.name)", picture: try canvas.bitmap(),
                               lines: notes.map { "\(note(prefix: $0)) \($0.text)" })
+    }
+
+    // MARK: Icon Composer icons
+
+    /// The words under every `.icon` section: what the picture is not.
+    static let approximationNote = "APPROXIMATION: layers composited flat on the fill and masked to the rounded square; "
+        + "no Liquid Glass, specular highlights, shadows or translucency. Icon Composer and Xcode render the real icon."
+
+    static func iconComposer(_ icon: PreviewIcon, notes: [PreviewNote]) throws(RenderError) -> PreviewSection {
+        let tile = 232
+        let lines = [approximationNote] + icon.problems.map { "warning: \($0)" } + notes.map { "\(note(prefix: $0)) \($0.text)" }
+        let height = 30 + tile + 40 + lines.count * 20 + 10
+        let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
+        canvas.text("\(icon.name).icon  ·  approximation of the Liquid Glass icon", x: margin, y: 18, size: 14, bold: true, ink)
+        var x = Int(margin)
+        let backgrounds = ["light": light, "dark": dark, "tinted": RGBAColor(red: 0, green: 0, blue: 0)]
+        for (appearance, bitmap) in icon.renditions {
+            canvas.fillRounded(x: Double(x), y: 30, width: Double(tile), height: Double(tile), radius: 16,
+                               backgrounds[appearance] ?? light)
+            canvas.drawThumbnail(bitmap, x: Double(x + 16), y: 46, width: 200, height: 200, cornerRadius: 200 * iconCornerRatio)
+            canvas.text(appearance.prefix(1).uppercased() + appearance.dropFirst() + (appearance == "tinted" ? " (greyscale)" : ""),
+                        x: Double(x), y: Double(30 + tile + 18), size: 11, bold: true, subtle)
+            x += tile + 40
+        }
+        var y = 30 + tile + 44
+        for (index, line) in lines.enumerated() {
+            canvas.text(line, x: margin, y: Double(y), size: 12, bold: index == 0, index == 0 ? warning : subtle)
+            y += 20
+        }
+        return PreviewSection(title: "Icon Composer icon \(icon.name) (approximation)", picture: try canvas.bitmap(), lines: lines)
     }
 
     // MARK: Bars

@@ -13,6 +13,9 @@ package protocol VectorSandbox: AnyObject, Sendable {
     /// `size.width * 4` bytes, valid only during the call.
     func draw(path: String, size: PixelSize, matrix: [Double],
               use: (UnsafeRawPointer) throws(RenderError) -> Void) throws(RenderError)
+    /// The document drawn by librsvg onto Cairo's SVG surface: a new, self-contained SVG
+    /// document of the same intrinsic size (see `VectorImage.rewrittenSVG`).
+    func rewrite(path: String) throws(RenderError) -> [UInt8]
 }
 
 /// An SVG document's intrinsic size in CSS px (may be fractional).
@@ -45,6 +48,10 @@ package final class InProcessVectors: @unchecked Sendable {
         try image.drawDocument(on: canvas, matrix: matrix)
         try canvas.checkStatus()
         canvas.flush()
+    }
+
+    package func rewrite(path: String) throws(RenderError) -> [UInt8] {
+        try load(path).writeSVGDocument()
     }
 
     private func load(_ path: String) throws(RenderError) -> VectorImage {

@@ -36,6 +36,8 @@ package struct Finding: Hashable, Sendable, Codable {
         case stale
         /// A generated file was changed after the build wrote it.
         case modified
+        /// An `.appiconset` and an Icon Composer `.icon` of one name: Xcode cannot tell which is the icon.
+        case ambiguous
     }
 
     package var severity: Diagnostic.Severity

@@ -1,4 +1,5 @@
 import AssetCatalog
+import AssetPlan
 import AssetCore
 import Foundation
 import ImageProbe
@@ -19,6 +20,9 @@ final class Inspection {
     var reportedMissing: Set<String> = []
     /// Image files looked at.
     var checkedFiles: Set<String> = []
+    /// Icon Composer `.icon` bundles checked, and the layer files in them.
+    var checkedBundles = 0
+    var checkedBundleFiles = 0
     /// The set name actool takes as the primary app icon (`--app-icon`, like actool's option); the
     /// App Store icon rules apply to it. Our own sets are held to them whatever their name.
     var appIconName = "AppIcon"
@@ -56,8 +60,10 @@ final class Inspection {
     }
 
     func report() -> VerifyReport {
-        VerifyReport(catalog: display, sets: sets.map(\.path), files: checkedFiles.count, findings: findings,
-                     coverage: VerifyReport.Coverage(sets: sets.map { ($0.kind, $0.folderExtension) }))
+        var coverage = VerifyReport.Coverage(sets: sets.map { ($0.kind, $0.folderExtension) })
+        if checkedBundles > 0 { coverage.checked[IconBundle.fileExtension] = checkedBundles }
+        return VerifyReport(catalog: display, sets: sets.map(\.path), files: checkedFiles.count + checkedBundleFiles,
+                            findings: findings, coverage: coverage)
     }
 
     /// True when assetsmith generated the file (or the set holding it): the strict rules apply.

@@ -33,6 +33,22 @@ package enum Verifier {
         }
         if inspection.loadSets() {
             inspection.checkCatalog()
+            // Icon Composer bundles beside the catalog (where Xcode projects keep them).
+            let parent = url.deletingLastPathComponent().path
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
+                .filter { name in
+                    var isDirectory: ObjCBool = false
+                    return name.hasSuffix("." + IconBundle.fileExtension) && !name.hasPrefix(".")
+                        && FileManager.default.fileExists(atPath: parent + "/" + name, isDirectory: &isDirectory)
+                        && isDirectory.boolValue
+                }.sorted()
+            let record = BuildRecord.read(at: recordPath)
+            for name in names {
+                let shown = sibling(name, of: inspection.display)
+                let own = record?.outputFiles?.keys.contains { $0.hasPrefix(name + "/") } ?? false
+                inspection.checkIconBundle(at: parent + "/" + name, shown: shown, own: own)
+                inspection.checkAmbiguity(bundleFolder: name, bundleShown: shown)
+            }
         } else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
                            message: "the catalog folder does not exist",
@@ -59,6 +75,19 @@ package enum Verifier {
         inspection.ownFiles = Set(plan.jobs.map(\.output)).union(record.map { Set($0.files.keys) } ?? [])
         inspection.checkPlan(plan, record: record)
         inspection.checkCatalog()
+        for bundle in plan.iconBundles ?? [] {
+            let shown = sibling(bundle.folder, of: inspection.display)
+            inspection.checkIconBundle(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder),
+                                       shown: shown, own: true, expected: bundle, record: record?.outputFiles ?? [:])
+            inspection.checkAmbiguity(bundleFolder: bundle.folder, bundleShown: shown)
+        }
         return inspection.report()
+    }
+
+    /// `Output/AppIcon.icon` beside `Output/Assets.xcassets` as messages show them.
+    static func sibling(_ name: String, of display: String) -> String {
+        // By hand: NSString's path methods trap on ".".
+        guard let slash = display.lastIndex(of: "/") else { return name }
+        return display[..<slash] + "/" + name
     }
 }

@@ -50,7 +50,8 @@ package struct VerifyReport: Hashable, Sendable {
 
         /// `app icon`, `image`, `color`, `symbol`…: a kind as the summary names it.
         package static func word(_ folderExtension: String) -> String {
-            words[folderExtension] ?? (folderExtension.isEmpty ? "unknown" : folderExtension)
+            folderExtension == "icon" ? "Icon Composer icon"
+                : words[folderExtension] ?? (folderExtension.isEmpty ? "unknown" : folderExtension)
         }
 
         private static let words: [String: String] = [

@@ -50,3 +50,26 @@ import TestSupport
         #expect(choices("launch-image", "status-bar") == Set(LaunchTemplate.StatusBarStyle.allCases.map(\.rawValue)))
     }
 }
+
+extension ManifestSchemaTests {
+    @Test func iconLayerGroupAndAppearanceKeysMatchTheLoader() {
+        let layers = properties(definition("app-icon"))["layers"] as? [String: Any]
+        let items = ((layers?["items"] as? [String: Any])?["oneOf"] as? [[String: Any]]) ?? []
+        let objects = items.filter { $0["type"] as? String == "object" }
+        #expect(objects.count == 2)
+        let layerWithGroup = objects.first { ($0["required"] as? [String]) == ["source"] }
+        let group = objects.first { ($0["required"] as? [String]) == ["layers"] }
+        #expect(Set(properties(layerWithGroup).keys)
+                == Set(ManifestLoader.iconLayerKeys + ManifestLoader.iconGroupKeys.filter { $0 != "layers" }))
+        #expect(Set(properties(group).keys) == Set(ManifestLoader.iconGroupKeys))
+        for key in ["dark", "tinted"] {
+            let forms = (properties(definition("app-icon"))[key] as? [String: Any])?["oneOf"] as? [[String: Any]] ?? []
+            let mapping = forms.first { $0["type"] as? String == "object" }
+            #expect(Set(properties(mapping).keys) == Set(ManifestLoader.iconAppearanceKeys), "\(key)")
+        }
+        let blend = (properties(layerWithGroup)["blend-mode"] as? [String: Any])?["enum"] as? [String]
+        #expect(Set(blend ?? []) == Set(IconComposerVocabulary.blendModes))
+        let shadow = (properties(group)["shadow"] as? [String: Any])?["enum"] as? [String]
+        #expect(Set(shadow ?? []) == Set(IconComposerVocabulary.shadowKinds))
+    }
+}

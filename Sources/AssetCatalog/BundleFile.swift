@@ -1,0 +1,18 @@
+import Foundation
+
+/// The bytes of one `.icon` layer file, as the build made them (an SVG rewritten, a PNG copied).
+package struct BundleFile: Sendable {
+    package var data: Data
+    /// The source as the manifest names it.
+    package var source: String
+    package var sourceSHA256: String?
+    /// What decided these bytes (source digest and tool version); a later build may reuse the file.
+    package var key: String?
+
+    package init(data: Data, source: String, sourceSHA256: String?, key: String?) {
+        self.data = data
+        self.source = source
+        self.sourceSHA256 = sourceSHA256
+        self.key = key
+    }
+}

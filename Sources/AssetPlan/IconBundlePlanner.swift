@@ -1,0 +1,98 @@
+import AssetCore
+import AssetSpec
+import Foundation
+
+/// Icon Composer `.icon` bundles: the manifest's layers (bottom to top) become icon.json's
+/// groups and layers, listed **top first**, as Icon Composer lists them (its sidebar order; a
+/// real bundle whose opaque full-bleed background layer comes last is
+/// `Avi0n/MeshCoreOne@3cd0854`, see `Tests/Fixtures/IconComposer/README.md`). Dark and tinted
+/// overrides become `…-specializations` arrays whose first entry is the default value, since a
+/// plain key next to its specialisations hides them. The team's own flat icons (`source:` beside
+/// `layers:`) are planned as `<Name>-Flat.appiconset`.
+enum IconBundlePlanner {
+    static func plan(_ asset: AssetEntry, _ spec: IconComposerSpec, table: RequirementTable) -> AssetPlanPart {
+        var part = AssetPlanPart()
+        if let flat = spec.flat {
+            part = AppIconPlanner.plan(asset, flat, table: table, setName: asset.name + IconComposerSpec.flatSuffix)
+        }
+        var files: [String: SourceFile] = [:]
+        func imageName(_ file: SourceFile) -> JSONValue {
+            let name = (file.path as NSString).lastPathComponent
+            files[name] = file
+            return .string(name)
+        }
+
+        var document: [String: JSONValue] = [:]
+        specialize(&document, "fill", base: fillValue(spec.fill), dark: spec.dark?.fill.map(fillValue),
+                   tinted: spec.tinted?.fill.map(fillValue))
+        document["groups"] = .array(spec.groups.reversed().map { group in
+            var object: [String: JSONValue] = [:]
+            object["layers"] = .array(group.layers.reversed().map { layer in
+                var fields: [String: JSONValue] = ["name": .string(layer.name)]
+                specialize(&fields, "image-name", base: imageName(layer.source),
+                           dark: spec.dark?.sources[layer.name].map(imageName),
+                           tinted: spec.tinted?.sources[layer.name].map(imageName))
+                if let glass = layer.glass { fields["glass"] = .bool(glass) }
+                if let opacity = layer.opacity { fields["opacity"] = .number(opacity) }
+                if let mode = layer.blendMode { fields["blend-mode"] = .string(mode) }
+                if let fill = layer.fill { fields["fill"] = fillValue(fill) }
+                if layer.scale != nil || layer.offset != nil {
+                    let offset = layer.offset ?? [0, 0]
+                    fields["position"] = ["scale": .number(layer.scale ?? 1),
+                                          "translation-in-points": .array(offset.map(JSONValue.number))]
+                }
+                return .object(fields)
+            })
+            if group.shadow != nil || group.shadowOpacity != nil {
+                object["shadow"] = ["kind": .string(group.shadow ?? "neutral"), "opacity": .number(group.shadowOpacity ?? 0.5)]
+            }
+            if let translucency = group.translucency {
+                object["translucency"] = ["enabled": .bool(translucency > 0), "value": .number(translucency)]
+            }
+            if let specular = group.specular { object["specular"] = .bool(specular) }
+            if let lighting = group.lighting { object["lighting"] = .string(lighting) }
+            if let blur = group.blurMaterial { object["blur-material"] = .number(blur) }
+            return .object(object)
+        })
+        document["supported-platforms"] = ["circles": ["watchOS"], "squares": "shared"]
+
+        let layers = files.map { IconLayerFile(name: $0.key, source: Planner.sourceRef($0.value), origin: $0.value.location) }
+        part.iconBundles.append(IconBundle(asset: asset.name, folder: asset.name + "." + IconBundle.fileExtension,
+                                           document: .object(document), layers: layers))
+        return part
+    }
+
+    /// Sets `key`, or `key-specializations` (default first, then dark, then tinted) when an
+    /// appearance overrides it.
+    static func specialize(_ object: inout [String: JSONValue], _ key: String, base: JSONValue?, dark: JSONValue?,
+                           tinted: JSONValue?) {
+        guard dark != nil || tinted != nil else {
+            object[key] = base
+            return
+        }
+        var entries: [JSONValue] = []
+        if let base { entries.append(["value": base]) }
+        if let dark { entries.append(["appearance": "dark", "value": dark]) }
+        if let tinted { entries.append(["appearance": "tinted", "value": tinted]) }
+        object[key + "-specializations"] = .array(entries)
+    }
+
+    /// `"automatic"`, `{ "solid" : "srgb:…" }` or `{ "linear-gradient" : [top, bottom], "orientation" : … }`.
+    static func fillValue(_ fill: IconFill) -> JSONValue {
+        switch fill {
+        case .automatic:
+            return "automatic"
+        case .solid(let color):
+            return ["solid": .string(colorString(color))]
+        case .gradient(let top, let bottom):
+            return ["linear-gradient": [.string(colorString(top)), .string(colorString(bottom))],
+                    "orientation": ["start": ["x": .number(0.5), "y": 0], "stop": ["x": .number(0.5), "y": 1]]]
+        }
+    }
+
+    /// `srgb:0.10588,0.24706,0.65882,1.00000`, five decimals as Icon Composer writes them.
+    static func colorString(_ color: RGBAColor) -> String {
+        "srgb:" + [color.red, color.green, color.blue, color.alpha]
+            .map { String(format: "%.5f", Double($0) / 255) }.joined(separator: ",")
+    }
+}

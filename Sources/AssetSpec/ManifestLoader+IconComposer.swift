@@ -1,0 +1,253 @@
+import AssetCore
+import Foundation
+import Yams
+
+extension ManifestLoader {
+    /// Keys of one layer mapping in `layers:`.
+    package static let iconLayerKeys = ["source", "name", "glass", "opacity", "blend-mode", "scale", "offset", "fill"]
+    /// Keys of a group (`- layers: [...]` inside `layers:`); a single layer may carry them too.
+    package static let iconGroupKeys = ["layers", "shadow", "shadow-opacity", "translucency", "specular", "lighting",
+                                        "blur-material"]
+    /// Keys of `dark:` and `tinted:` when the icon has layers.
+    package static let iconAppearanceKeys = ["fill", "layers"]
+
+    /// `kind: app-icon` with `layers:`. Every problem is reported at its own line; nil when any.
+    static func readIconComposer(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
+        let before = sink.diagnostics.count
+        let layersNode = reader.value("layers")!
+        let fill = iconFill(reader.value("fill"), key: "fill", context: reader.context, sink: sink) ?? .automatic
+        var groups: [IconGroupSpec] = []
+        if case .sequence(let items) = layersNode, !items.isEmpty {
+            for item in items {
+                if let group = iconGroup(item, context: reader.context, directory: directory, sink: sink) {
+                    groups.append(group)
+                }
+            }
+        } else {
+            sink.error("\"layers\" in \(reader.context) must be a list of layer files, bottom to top", at: layersNode,
+                       fix: "write it as [Assets/Icon/back.svg, Assets/Icon/front.svg]")
+        }
+        checkLayerNames(groups.flatMap(\.layers), context: reader.context, sink: sink)
+
+        var layerNames: [String] = []
+        for name in groups.flatMap(\.layers).map(\.name) where !layerNames.contains(name) { layerNames.append(name) }
+        let dark = iconAppearance("dark", reader, layerNames: layerNames, directory: directory, sink: sink)
+        let tinted = iconAppearance("tinted", reader, layerNames: layerNames, directory: directory, sink: sink)
+        var imageOwners: [String: SourceFile] = [:]
+        let allFiles = groups.flatMap(\.layers).map(\.source) + [dark, tinted].compactMap({ $0?.sources }).flatMap(\.values)
+        for file in allFiles.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
+            let imageName = (file.path as NSString).lastPathComponent
+            if let first = imageOwners[imageName.lowercased()], first.path != file.path {
+                sink.errorAt(
+                    "layer file \"\(file.written)\" has the same file name as \"\(first.written)\" (line \(first.location.line)); both would be \"Assets/\(imageName)\" in the .icon",
+                    file.location, fix: "rename one of the two files")
+            } else if imageOwners[imageName.lowercased()] == nil {
+                imageOwners[imageName.lowercased()] = file
+            }
+        }
+
+        var flat: AppIconSpec?
+        if reader.value("source") != nil {
+            flat = readFlatIcon(reader, directory: directory, sink: sink)
+        } else {
+            for key in ["small-source", "background", "layout"] where reader.value(key) != nil {
+                sink.error("\"\(key)\" in \(reader.context) is for flat icons, which need \"source\"", at: reader.value(key)!,
+                           fix: "remove it (the .icon's background is \"fill\"), or add `source:` to also write your own flat icons as \"<name>\(IconComposerSpec.flatSuffix).appiconset\"")
+            }
+        }
+        guard sink.diagnostics.count == before, !groups.isEmpty else { return nil }
+        return .iconComposer(IconComposerSpec(fill: fill, groups: groups, dark: dark, tinted: tinted, flat: flat,
+                                              location: sink.location(layersNode)))
+    }
+
+    /// One item of `layers:`: a path, a layer mapping, or a group (`layers:` inside).
+    private static func iconGroup(_ node: Node, context: String, directory: String, sink: DiagnosticSink) -> IconGroupSpec? {
+        if case .scalar = node {
+            guard let layer = iconLayer(node, context: context, directory: directory, sink: sink) else { return nil }
+            return IconGroupSpec(layers: [layer], location: sink.location(node))
+        }
+        guard var reader = MappingReader(node, context: "a layer of \(context)", sink: sink) else { return nil }
+        var layers: [IconLayerSpec] = []
+        if let inner = reader.value("layers") {
+            reader.context = "a group of \(context)"
+            reader.rejectUnknownKeys(allowed: iconGroupKeys)
+            if case .sequence(let items) = inner, !items.isEmpty {
+                for item in items {
+                    if let layer = iconLayer(item, context: context, directory: directory, sink: sink) { layers.append(layer) }
+                }
+            } else {
+                sink.error("\"layers\" in \(reader.context) must be a list of layer files, bottom to top", at: inner,
+                           fix: "write it as [Assets/Icon/a.svg, Assets/Icon/b.svg]")
+            }
+        } else {
+            reader.rejectUnknownKeys(allowed: iconLayerKeys + iconGroupKeys.filter { $0 != "layers" })
+            if let layer = iconLayer(node, context: context, directory: directory, sink: sink, checkKeys: false) {
+                layers.append(layer)
+                reader.context = "layer \"\(layer.name)\" of \(context)"
+            }
+        }
+        var group = IconGroupSpec(layers: layers, location: sink.location(node))
+        group.shadow = reader.choice("shadow", from: IconComposerVocabulary.shadowKinds)?.value
+        group.shadowOpacity = fraction("shadow-opacity", reader, sink: sink)
+        group.translucency = fraction("translucency", reader, sink: sink)
+        group.specular = reader.bool("specular")?.value
+        group.lighting = reader.choice("lighting", from: IconComposerVocabulary.lightings)?.value
+        group.blurMaterial = fraction("blur-material", reader, sink: sink)
+        return layers.isEmpty ? nil : group
+    }
+
+    /// One layer: a path (`Assets/Icon/front.svg`) or a mapping with `source:` and properties.
+    private static func iconLayer(_ node: Node, context: String, directory: String, sink: DiagnosticSink,
+                                  checkKeys: Bool = true) -> IconLayerSpec? {
+        if case .scalar(let scalar) = node {
+            guard let file = layerFile(scalar.string, at: node, key: "layers", context: context, directory: directory,
+                                       sink: sink) else { return nil }
+            return IconLayerSpec(name: defaultLayerName(file), source: file)
+        }
+        guard var reader = MappingReader(node, context: "a layer of \(context)", sink: sink) else { return nil }
+        if checkKeys { reader.rejectUnknownKeys(allowed: iconLayerKeys) }
+        let name = reader.string("name")
+        if let name { reader.context = "layer \"\(name.value)\" of \(context)" }
+        guard let written = reader.string("source", required: true) else { return nil }
+        guard let file = layerFile(written.value, at: reader.value("source")!, key: "source", context: reader.context,
+                                   directory: directory, sink: sink) else { return nil }
+        if name == nil { reader.context = "layer \"\(defaultLayerName(file))\" of \(context)" }
+        var layer = IconLayerSpec(name: name?.value ?? defaultLayerName(file), source: file)
+        layer.glass = reader.bool("glass")?.value
+        layer.opacity = fraction("opacity", reader, sink: sink)
+        layer.blendMode = reader.choice("blend-mode", from: IconComposerVocabulary.blendModes)?.value
+        if reader.value("scale") != nil {
+            layer.scale = number("scale", reader, sink: sink, range: 0.01...10, unit: "times the artwork's size")
+        }
+        if let offset = reader.value("offset") {
+            var values: [Double] = []
+            if case .sequence(let items) = offset, items.count == 2 {
+                values = items.compactMap { $0.string.flatMap(Double.init) }.filter { $0.isFinite && abs($0) <= 2048 }
+            }
+            if values.count == 2 {
+                layer.offset = values
+            } else {
+                sink.error("\"offset\" in \(reader.context) must be two numbers of points, [x, y]", at: offset,
+                           fix: "write it as [0, -40] (x to the right, y down, each within ±2048)")
+            }
+        }
+        layer.fill = iconFill(reader.value("fill"), key: "fill", context: reader.context, sink: sink)
+        return layer
+    }
+
+    /// A layer file: an existing `.svg` or `.png`.
+    private static func layerFile(_ written: String, at node: Node, key: String, context: String, directory: String,
+                                  sink: DiagnosticSink) -> SourceFile? {
+        let ext = (written as NSString).pathExtension.lowercased()
+        guard ext == "svg" || ext == "png" else {
+            sink.error("layer \"\(written)\" in \"\(key)\" of \(context) is not an .svg or .png file", at: node,
+                       fix: "export the layer as SVG (preferred) or as a PNG of at least 1024x1024 px")
+            return nil
+        }
+        let path = absolutePath(written, relativeTo: directory)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else {
+            sink.error("layer file \"\(written)\" in \"\(key)\" of \(context) does not exist", at: node,
+                       fix: "check the path; it is relative to the manifest's folder")
+            return nil
+        }
+        return SourceFile(path: path, written: written, location: sink.location(node))
+    }
+
+    private static func defaultLayerName(_ file: SourceFile) -> String {
+        ((file.path as NSString).lastPathComponent as NSString).deletingPathExtension
+    }
+
+    private static func checkLayerNames(_ layers: [IconLayerSpec], context: String, sink: DiagnosticSink) {
+        var seen: [String: IconLayerSpec] = [:]
+        for layer in layers {
+            if let first = seen[layer.name] {
+                sink.errorAt("two layers of \(context) are named \"\(layer.name)\" (first at line \(first.source.location.line))",
+                             layer.source.location,
+                             fix: "give one of them its own `name:` (dark: and tinted: name layers to replace them)")
+            } else {
+                seen[layer.name] = layer
+            }
+        }
+    }
+
+    /// `dark:` / `tinted:` of an icon with layers: `{ fill: …, layers: { <layer name>: file } }`.
+    private static func iconAppearance(_ key: String, _ reader: MappingReader, layerNames: [String], directory: String,
+                                       sink: DiagnosticSink) -> IconAppearanceSpec? {
+        guard let node = reader.value(key) else { return nil }
+        guard case .mapping = node, let inner = reader.mapping(key) else {
+            sink.error("\"\(key)\" in \(reader.context) must be a mapping of what changes in the \(key) appearance, since the icon has layers",
+                       at: node, fix: "write `\(key): { fill: \"#1B1B1F\", layers: { <layer name>: Assets/Icon/\(key).svg } }`")
+            return nil
+        }
+        inner.rejectUnknownKeys(allowed: iconAppearanceKeys)
+        let fill = iconFill(inner.value("fill"), key: "fill", context: inner.context, sink: sink)
+        var sources: [String: SourceFile] = [:]
+        if let layersNode = inner.value("layers") {
+            if case .mapping(let mapping) = layersNode, !mapping.isEmpty {
+                for (nameNode, fileNode) in mapping {
+                    let name = nameNode.string ?? ""
+                    guard layerNames.contains(name) else {
+                        let guess = Suggestion.closest(to: name, in: layerNames).map { "did you mean \"\($0)\"? " } ?? ""
+                        sink.error("\"\(key)\" of \(reader.context) replaces layer \"\(name)\", which the icon does not have",
+                                   at: nameNode, fix: guess + "layers: " + layerNames.map { "\"\($0)\"" }.joined(separator: ", "))
+                        continue
+                    }
+                    guard case .scalar(let scalar) = fileNode else {
+                        sink.error("layer \"\(name)\" in \"\(key)\" of \(reader.context) must be a file path", at: fileNode)
+                        continue
+                    }
+                    if let file = layerFile(scalar.string, at: fileNode, key: "layers", context: inner.context,
+                                            directory: directory, sink: sink) {
+                        sources[name] = file
+                    }
+                }
+            } else {
+                sink.error("\"layers\" in \(inner.context) must map layer names to files", at: layersNode,
+                           fix: "write it as { front: Assets/Icon/front-\(key).svg }")
+            }
+        }
+        if fill == nil, sources.isEmpty, inner.value("fill") == nil, inner.value("layers") == nil {
+            sink.error("\"\(key)\" in \(reader.context) changes nothing", at: node,
+                       fix: "give `fill:` or `layers:`, or remove \"\(key)\"")
+        }
+        return IconAppearanceSpec(fill: fill, sources: sources, location: sink.location(node))
+    }
+
+    /// `fill:`: `automatic`, `"#RRGGBB"` or `{ gradient: ["#RRGGBB", "#RRGGBB"] }` (top to bottom).
+    static func iconFill(_ node: Node?, key: String, context: String, sink: DiagnosticSink) -> IconFill? {
+        guard let node else { return nil }
+        let fix = "write \"#RRGGBB\" (quoted), automatic, or { gradient: [\"#RRGGBB\", \"#RRGGBB\"] } (top to bottom)"
+        switch node {
+        case .scalar(let scalar):
+            if scalar.string == "automatic" { return .automatic }
+            if let color = RGBAColor(hex: scalar.string) { return .solid(color) }
+        case .mapping:
+            guard let inner = MappingReader(node, context: "\"\(key)\" of \(context)", sink: sink) else { return nil }
+            inner.rejectUnknownKeys(allowed: ["gradient"])
+            guard let list = inner.value("gradient") else { break }
+            if case .sequence(let items) = list, items.count == 2,
+               let top = items[0].string.flatMap(RGBAColor.init(hex:)),
+               let bottom = items[1].string.flatMap(RGBAColor.init(hex:)) {
+                return .gradient(top, bottom)
+            }
+            sink.error("\"gradient\" in \"\(key)\" of \(context) must be two colours", at: list, fix: fix)
+            return nil
+        default:
+            break
+        }
+        sink.error("\"\(key)\" in \(context) is not a fill", at: node, fix: fix)
+        return nil
+    }
+
+    /// A number from 0 to 1, or nil (with a diagnostic when present but wrong).
+    private static func fraction(_ key: String, _ reader: MappingReader, sink: DiagnosticSink) -> Double? {
+        guard let text = reader.string(key) else { return nil }
+        guard let value = Double(text.value), value >= 0, value <= 1 else {
+            sink.error("\"\(key)\" in \(reader.context) is \"\(text.value)\", not a number from 0 to 1", at: reader.value(key)!,
+                       fix: "write a fraction such as 0.5")
+            return nil
+        }
+        return value
+    }
+}

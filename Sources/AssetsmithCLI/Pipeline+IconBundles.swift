@@ -1,0 +1,87 @@
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import Foundation
+import PNGCodec
+import Rendering
+
+extension Pipeline {
+    /// The smallest side Icon Composer layers should have, in px (its canvas is 1024 pt).
+    static let iconLayerMinimumSide = 1024
+
+    /// The layer files of every `.icon` bundle of the plan, by path relative to the output folder.
+    ///
+    /// An SVG is rewritten through librsvg and Cairo's SVG surface (`VectorImage.rewrittenSVG`),
+    /// so that the copy in `Assets/` refers to nothing outside itself; a PNG is copied as it is
+    /// once libpng reads its header (a side under 1024 px is a warning). A file whose source bytes
+    /// and tool are those of the last build, and whose output is still the one written, is taken
+    /// from disk without being rewritten. A layer that fails is left out, with an error naming it.
+    func iconLayerFiles(_ plan: Plan, record: BuildRecord?) -> (files: [String: BundleFile], diagnostics: [Diagnostic]) {
+        let output = SafeFiles(root: plan.outputDirectory)
+        var work: [(path: String, asset: String, source: SourceRef, origin: SourceLocation?)] = []
+        for bundle in plan.iconBundles ?? [] {
+            for layer in bundle.layers { work.append((bundle.path(of: layer), bundle.asset, layer.source, layer.origin)) }
+        }
+        let force = force, sandbox = sandbox
+        let results = parallelMap(work, threads: threads) { item -> Result<(BundleFile, Diagnostic?), Diagnostic> in
+            let shown = "layer \"\(item.source.displayPath)\" of the icon \"\(item.asset)\""
+            let place: Diagnostic.Location = item.origin.map { .source($0) } ?? .asset(name: item.asset, detail: nil)
+            guard let bytes = FileManager.default.contents(atPath: item.source.path) else {
+                return .failure(.error("cannot read \(shown)", at: place,
+                                       fix: "check that the file exists and can be read"))
+            }
+            let sourceSHA = Digest.sha256(bytes)
+            let key = Digest.sha256(Data("icon-layer|\(AssetCoreInfo.toolVersion)|\(item.source.format.rawValue)|\(sourceSHA)".utf8))
+            var warning: Diagnostic?
+            if !item.source.isVector {
+                let info: PNGInfo
+                do {
+                    info = try PNGCodec.info(bytes)
+                } catch {
+                    return .failure(.error("\(shown) is not a readable PNG: \(error)", at: place,
+                                           fix: "export the layer again as PNG, or as SVG"))
+                }
+                if min(info.size.width, info.size.height) < Self.iconLayerMinimumSide {
+                    warning = .warning("\(shown) is \(info.size.width)x\(info.size.height) px, smaller than the 1024x1024 px icon canvas; it will look soft",
+                                       at: place, fix: "export the layer at 1024x1024 px or more, or as SVG")
+                }
+            }
+            if !force, let previous = record?.outputFiles?[item.path], previous.key == key,
+               let existing = output.read(item.path), Digest.sha256(existing) == previous.sha256 {
+                return .success((BundleFile(data: existing, source: item.source.displayPath, sourceSHA256: sourceSHA,
+                                            key: key), warning))
+            }
+            let data: Data
+            do throws(RenderError) {
+                if item.source.isVector {
+                    let image: VectorImage
+                    if let sandbox {
+                        image = try VectorImage(path: item.source.path, sandbox: sandbox)
+                    } else {
+                        image = try VectorImage(path: item.source.path)
+                    }
+                    data = Data(try image.rewrittenSVG())
+                } else {
+                    data = bytes
+                }
+            } catch {
+                return .failure(.error("cannot copy \(shown): \(error)", at: place,
+                                       fix: error.fix ?? "check the source file"))
+            }
+            return .success((BundleFile(data: data, source: item.source.displayPath, sourceSHA256: sourceSHA, key: key),
+                             warning))
+        }
+        var files: [String: BundleFile] = [:]
+        var diagnostics: [Diagnostic] = []
+        for (item, result) in zip(work, results) {
+            switch result {
+            case .success(let (file, warning)):
+                files[item.path] = file
+                if let warning { diagnostics.append(warning) }
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+            }
+        }
+        return (files, diagnostics)
+    }
+}
