@@ -65,7 +65,6 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
             return request
         }) { (_: SVGReply, worker: Worker) throws(RenderError) in
             // The drawing is in the worker's shared memory: used before the worker goes back to the pool.
-            worker.pixels.unlinkName()
             guard let base = worker.pixels.base else { throw .svgRender(path: path, message: "no shared memory") }
             try use(UnsafeRawPointer(base))
         }
@@ -106,6 +105,9 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         }
         switch outcome {
         case .reply(let reply):
+            // The worker maps the shared memory before it parses anything: once it has answered,
+            // the file's name is no longer needed.
+            worker.pixels.unlinkName()
             defer {
                 if fresh { worker.stop() }   // it exits after answering: reap it
                 checkIn(fresh ? nil : worker)
