@@ -21,21 +21,25 @@ final class CairoCanvas {
         }
         let surface: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(size.width),
                                                                Int32(size.height))
+        self.size = size
+        (self.surface, self.context) = try Self.drawing(on: surface)
+    }
+
+    /// A context on `surface`, or an error (and both destroyed) when Cairo could not make them.
+    private static func drawing(on surface: OpaquePointer) throws(RenderError) -> (OpaquePointer, OpaquePointer) {
         let status = cairo_surface_status(surface)
         guard status == CAIRO_STATUS_SUCCESS else {
             cairo_surface_destroy(surface)
-            throw .cairo(message: Self.message(status))
+            throw .cairo(message: message(status))
         }
         let context: OpaquePointer = cairo_create(surface)
         let contextStatus = cairo_status(context)
         guard contextStatus == CAIRO_STATUS_SUCCESS else {
             cairo_destroy(context)
             cairo_surface_destroy(surface)
-            throw .cairo(message: Self.message(contextStatus))
+            throw .cairo(message: message(contextStatus))
         }
-        self.size = size
-        self.surface = surface
-        self.context = context
+        return (surface, context)
     }
 
     deinit {
@@ -62,16 +66,8 @@ final class CairoCanvas {
         let surface: OpaquePointer = cairo_image_surface_create_for_data(
             pixels.assumingMemoryBound(to: UInt8.self), CAIRO_FORMAT_ARGB32, Int32(size.width), Int32(size.height),
             Int32(size.width * 4))
-        let context: OpaquePointer = cairo_create(surface)
-        let status = cairo_status(context)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            cairo_destroy(context)
-            cairo_surface_destroy(surface)
-            throw .cairo(message: Self.message(status))
-        }
         self.size = size
-        self.surface = surface
-        self.context = context
+        (self.surface, self.context) = try Self.drawing(on: surface)
     }
 
     /// Makes every drawing operation land in the pixel memory.

@@ -46,4 +46,38 @@ struct CLI {
         let target = directory + "/" + (name ?? (relative as NSString).lastPathComponent)
         try FileManager.default.copyItem(atPath: Fixtures.repoRoot.appendingPathComponent(relative).path, toPath: target)
     }
+
+    /// `assetsmith watch` started in `directory`, writing to `watch.log` there.
+    final class Watch {
+        let process = Process()
+        let log: String
+
+        init(in directory: String, arguments: [String] = []) throws {
+            process.executableURL = URL(fileURLWithPath: CLI.binary)
+            process.arguments = ["watch"] + arguments
+            process.currentDirectoryURL = URL(fileURLWithPath: directory)
+            var environment = ProcessInfo.processInfo.environment
+            environment["ASSETSMITH_TEMPLATES"] = Fixtures.repoRoot.appendingPathComponent("Templates").path
+            process.environment = environment
+            log = directory + "/watch.log"
+            FileManager.default.createFile(atPath: log, contents: nil)
+            let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
+            process.standardError = handle
+            process.standardOutput = handle
+            try process.run()
+        }
+
+        deinit { if process.isRunning { process.terminate() } }
+
+        var text: String { (try? String(contentsOfFile: log, encoding: .utf8)) ?? "" }
+
+        /// Waits (at most 15 s) until the log contains `expected`.
+        func waitFor(_ expected: String) -> Bool {
+            for _ in 0..<300 {
+                if text.contains(expected) { return true }
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            return false
+        }
+    }
 }

@@ -53,31 +53,14 @@ import TestSupport
 
     @Test func watchSurvivesACrashingSVGAndPicksUpTheFix() throws {
         let dir = try HostileInputTests.project("svg-watch", hostile: "absurd-font.svg", as: "font.svg", kind: "image")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["watch"]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        let log = dir + "/watch.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardError = handle
-        process.standardOutput = handle
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-        func waitFor(_ text: String) -> Bool {
-            for _ in 0..<300 {
-                if let contents = try? String(contentsOfFile: log, encoding: .utf8), contents.contains(text) { return true }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            return false
-        }
-        #expect(waitFor("watching "), "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
-        #expect(process.isRunning)
+        let watch = try CLI.Watch(in: dir)
+        #expect(watch.waitFor("watching "), "\(watch.text)")
+        #expect(watch.process.isRunning)
         try CLI.copyFromRepo("Assets/Glyphs/star.svg", to: dir, as: ".font.svg.tmp")
         _ = rename(dir + "/.font.svg.tmp", dir + "/font.svg")
-        #expect(waitFor("changed font.svg: 3 rendered, 4 written"), "\((try? String(contentsOfFile: log, encoding: .utf8)) ?? "")")
+        #expect(watch.waitFor("changed font.svg: 3 rendered, 4 written"), "\(watch.text)")
         #expect(FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Bad.imageset/Bad@3x.png"))
-        kill(process.processIdentifier, SIGINT)
-        process.waitUntilExit()
+        kill(watch.process.processIdentifier, SIGINT)
+        watch.process.waitUntilExit()
     }
 }

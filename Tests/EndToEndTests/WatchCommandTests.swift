@@ -10,28 +10,10 @@ import TestSupport
         try CLI.copyFromRepo("Assets/Glyphs/star.svg", to: dir)
         try "table: ios18\nassets:\n  - {name: Star, kind: image, source: star.svg, size: 24}\n"
             .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: CLI.binary)
-        process.arguments = ["watch"]
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
-        var environment = ProcessInfo.processInfo.environment
-        environment["ASSETSMITH_TEMPLATES"] = Fixtures.repoRoot.appendingPathComponent("Templates").path
-        process.environment = environment
-        let log = dir + "/watch.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
-        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: log))
-        process.standardError = handle
-        process.standardOutput = handle
-        try process.run()
-        defer { if process.isRunning { process.terminate() } }
-
-        func waitFor(_ text: String) -> Bool {
-            for _ in 0..<200 {
-                if let contents = try? String(contentsOfFile: log, encoding: .utf8), contents.contains(text) { return true }
-                Thread.sleep(forTimeInterval: 0.05)
-            }
-            return false
-        }
+        let watch = try CLI.Watch(in: dir)
+        let process = watch.process
+        func waitFor(_ text: String) -> Bool { watch.waitFor(text) }
+        let log = watch.log
         #expect(waitFor("watching "), "watch did not start")
         let output = dir + "/Output/Assets.xcassets/Star.imageset/Star@2x.png"
         let before = try Data(contentsOf: URL(fileURLWithPath: output))
