@@ -143,7 +143,7 @@ enum GlyphMorphology {
         return out
     }
 
-    private static func transform1D(_ f: [Float], count n: Int, into d: inout [Float]) {
+    static func transform1D(_ f: [Float], count n: Int, into d: inout [Float]) {
         var v = [Int](repeating: 0, count: n)
         var z = [Float](repeating: 0, count: n + 1)
         var k = 0

@@ -39,10 +39,10 @@ enum GlyphRenderer {
         var values = coverage.values
         switch treatment.form {
         case .drawn: break
-        case .filled: GlyphMorphology.fillEnclosed(&values, width: big.width, height: big.height, closing: max(1, s / 4))
+        case .filled: GlyphMorphology.filledFromOutline(&values, width: big.width, height: big.height)
         case .outline:
-            GlyphMorphology.innerStroke(&values, width: big.width, height: big.height,
-                                        strokeWidth: (treatment.outlineWidth ?? 1) * Double(s))
+            GlyphMorphology.outlineFromFilled(&values, width: big.width, height: big.height,
+                                              strokeWidth: (treatment.outlineWidth ?? 1) * Double(s))
         case .transitionMask: GlyphMorphology.transitionMask(&values, width: big.width, height: big.height)
         }
         return GlyphMorphology.downsample(values, width: big.width, height: big.height, factor: s)
