@@ -53,6 +53,7 @@ struct Pipeline {
         let glyphSources = Array(Set(glyphChecks.map(\.source.path))).filter { read[$0] != nil }.sorted()
         decode(glyphSources, from: read, into: &decoded, diagnostics: &diagnostics)
         diagnostics += inspect(glyphChecks, decoded: decoded)
+        diagnostics += checkDerivedForms(plan, decoded: decoded)
         // 2. Group jobs with identical pixels; refuse upscaling; skip what is up to date.
         var keys: [RenderKey] = []
         var jobsByKey: [RenderKey: [RenderJob]] = [:]
@@ -214,6 +215,30 @@ struct Pipeline {
                 placed.message = "asset \"\(check.asset)\": " + found.message
                 return placed
             }
+        }.flatMap { $0 }
+    }
+
+    /// Warnings for tabs whose derived form would look like the given one (`GlyphInspector.
+    /// derivedChange`), one per asset and form, at the manifest line of the given source. Checked on
+    /// every build, like the source checks above.
+    private func checkDerivedForms(_ plan: Plan, decoded: [String: LoadedSource]) -> [Diagnostic] {
+        var seen: Set<[String]> = []
+        var checks: [RenderJob] = []
+        for job in plan.jobs {
+            guard case .glyph(let treatment) = job.effect, treatment.template,
+                  treatment.form == .filled || treatment.form == .outline,
+                  seen.insert([job.asset, treatment.form.rawValue]).inserted else { continue }
+            checks.append(job)
+        }
+        let jobs = checks
+        return parallelMap(Array(jobs.indices), threads: threads) { index -> [Diagnostic] in
+            let job = jobs[index]
+            guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.path],
+                  let change = try? GlyphInspector.derivedChange(image, treatment: treatment, outputWidth: job.pixelSize.width),
+                  var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
+            else { return [] }
+            if let origin = job.origin { found.location = .source(origin) }
+            return [found]
         }.flatMap { $0 }
     }
 

@@ -229,8 +229,6 @@ extension GlyphMorphology {
         for i in 0..<count {
             if ink[i] {
                 values[i] = 1 - values[i]
-            } else if filled[i] && !solid[i] {
-                values[i] = 1
             } else if grow > 0 && toInk[i] <= grow {
                 values[i] = 1
             } else if interior[i] && partDepth[Int(parts.labels[i])] > thinPart {

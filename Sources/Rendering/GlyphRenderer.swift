@@ -37,15 +37,22 @@ enum GlyphRenderer {
             return try draw(source, at: placement, size: box)
         }
         var values = coverage.values
+        reshape(&values, width: big.width, height: big.height, treatment: treatment, pixelsPerOutputPixel: Double(s))
+        return GlyphMorphology.downsample(values, width: big.width, height: big.height, factor: s)
+    }
+
+    /// Applies `treatment.form` to coverage; `pixelsPerOutputPixel` converts the outline width
+    /// (in output pixels) to the coverage's pixels.
+    static func reshape(_ values: inout [Float], width: Int, height: Int, treatment: GlyphTreatment,
+                        pixelsPerOutputPixel scale: Double) {
         switch treatment.form {
         case .drawn: break
-        case .filled: GlyphMorphology.filledFromOutline(&values, width: big.width, height: big.height)
+        case .filled: GlyphMorphology.filledFromOutline(&values, width: width, height: height)
         case .outline:
-            GlyphMorphology.outlineFromFilled(&values, width: big.width, height: big.height,
-                                              strokeWidth: (treatment.outlineWidth ?? 1) * Double(s))
-        case .transitionMask: GlyphMorphology.transitionMask(&values, width: big.width, height: big.height)
+            GlyphMorphology.outlineFromFilled(&values, width: width, height: height,
+                                              strokeWidth: (treatment.outlineWidth ?? 1) * scale)
+        case .transitionMask: GlyphMorphology.transitionMask(&values, width: width, height: height)
         }
-        return GlyphMorphology.downsample(values, width: big.width, height: big.height, factor: s)
     }
 
     /// The supersampling factor: about 384 px on the longer side, 2…8 times the output; for a
