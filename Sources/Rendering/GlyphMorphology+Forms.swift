@@ -13,7 +13,7 @@ extension GlyphMorphology {
         static let closing = 0.55
         /// Strokes within `band × w` of the outside are the outer contour and stay solid; strokes
         /// further in are knocked out.
-        static let band = 1.25
+        static let band = 1.5
         /// A shape inside the silhouette, detached from its outer contour and thicker than
         /// `thickIsland × w` (a disc, a bar), is drawn content: kept as drawn, with the regions
         /// around it left open.
@@ -36,14 +36,18 @@ extension GlyphMorphology {
     }
 
     /// The filled form of a line drawing. Measures the stroke width `w` (twice the median of the
-    /// distance transform's ridge), closes gaps up to about `w` for the fill and undoes the closing
-    /// on the outer contour (`fillEnclosed`), then:
-    /// - strokes within `FilledRule.band × w` of the outside (the outer contour) stay solid;
+    /// distance transform's ridge), closes gaps up to about `w` for the fill (only strokes that
+    /// enclose nothing by themselves close gaps, so a grid of squares is not merged) and undoes
+    /// the closing on the outer contour (`outsideRegion`); a closed region holding no disc of
+    /// `FilledRule.deep × w` is a closing artefact (a slot, an inner corner) and stays open. Then:
+    /// - strokes within `FilledRule.band × w` of the outside (the outer contour) stay solid, and
+    ///   so do parts of it thicker than a stroke (a solid half of a heart);
     /// - every other stroke becomes a knockout of its own width (coverage inverted, so its edges
     ///   stay anti-aliased), and so do solid dots inside the silhouette;
     /// - a region enclosed only by an island stroke (one that touches neither the outer contour
     ///   nor anything connected to it, like a gear's centre circle) stays a hole, its stroke
-    ///   knocked out with it; what is drawn inside such a hole stays as drawn.
+    ///   knocked out with it; what is drawn inside such a hole stays as drawn;
+    /// - a region mostly taken by a thick island (a disc in a ring) is drawn content, left open.
     /// Returns the measured stroke width in pixels, nil when nothing is drawn.
     @discardableResult
     static func filledFromOutline(_ values: inout [Float], width: Int, height: Int) -> Double? {
@@ -53,7 +57,30 @@ extension GlyphMorphology {
         let inside = squaredDistanceToEmpty(solid, width: width, height: height)
         guard let w = strokeWidth(inside, width: width, height: height) else { return nil }
         let r = max(1, Int((FilledRule.closing * w).rounded()))
-        var (outside, toSolid) = outsideRegion(solid, width: width, height: height, closing: r)
+        // Strokes (8-connected). Only a stroke that encloses nothing by itself (an open bulb, a
+        // tray, an arrow) closes gaps: two closed shapes side by side (a grid of squares, a
+        // keypad of rings) are complete and are not merged.
+        let strokes = label(solid, width: width, height: height, diagonal: true)
+        var closable = solid
+        do {
+            let reached = floodFromBorder(solid.map { !$0 }, width: width, height: height)
+            var holes = [Bool](repeating: false, count: count)
+            for i in 0..<count where !solid[i] && !reached[i] { holes[i] = true }
+            let enclosedByItself = label(holes, width: width, height: height, diagonal: false)
+            var holeArea = [Int](repeating: 0, count: enclosedByItself.count)
+            for i in 0..<count where holes[i] { holeArea[Int(enclosedByItself.labels[i])] += 1 }
+            var closed = [Bool](repeating: false, count: strokes.count)
+            let minimum = Int(w * w)
+            for i in 0..<count where holes[i] && holeArea[Int(enclosedByItself.labels[i])] >= minimum {
+                let x = i % width, y = i / width
+                for j in [x > 0 ? i - 1 : i, x < width - 1 ? i + 1 : i, y > 0 ? i - width : i,
+                          y < height - 1 ? i + width : i] where solid[j] {
+                    closed[Int(strokes.labels[j])] = true
+                }
+            }
+            for i in 0..<count where solid[i] && closed[Int(strokes.labels[i])] { closable[i] = false }
+        }
+        var (outside, toSolid) = outsideRegion(solid, width: width, height: height, closing: r, closable: closable)
         func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
             let x = i % width, y = i / width
             if x > 0 { body(i - 1) }
@@ -86,9 +113,24 @@ extension GlyphMorphology {
             }
         }
         if artefacts { regions = label(enclosed, width: width, height: height, diagonal: false) }
+        return finishFilled(&values, width: width, height: height, w: w, solid: solid, inside: inside,
+                            strokes: strokes, outside: outside, enclosed: enclosed, regions: regions)
+    }
 
-        // Strokes (8-connected): connected to the outer contour, or islands.
-        let strokes = label(solid, width: width, height: height, diagonal: true)
+    /// `filledFromOutline` once the outside and the enclosed regions are known.
+    private static func finishFilled(_ values: inout [Float], width: Int, height: Int, w: Double, solid: [Bool],
+                                     inside: [Float], strokes: (labels: [Int32], count: Int), outside: [Bool],
+                                     enclosed: [Bool], regions: (labels: [Int32], count: Int)) -> Double {
+        let count = width * height
+        @inline(__always) func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
+            let x = i % width, y = i / width
+            if x > 0 { body(i - 1) }
+            if x < width - 1 { body(i + 1) }
+            if y > 0 { body(i - width) }
+            if y < height - 1 { body(i + width) }
+        }
+
+        // Strokes connected to the outer contour, and islands.
         var touchesOutside = [Bool](repeating: false, count: strokes.count)
         var strokeArea = [Int](repeating: 0, count: strokes.count)
         var strokeDepth = [Float](repeating: 0, count: strokes.count)
@@ -158,7 +200,10 @@ extension GlyphMorphology {
                 }
                 // else: drawn inside a hole, kept as drawn.
             } else if isFilled[Int(regions.labels[i])] {
-                values[i] = 1 - values[i]
+                // The anti-aliased edge of a knockout; next to the contour's band, solid.
+                var edge = false
+                forEachNeighbour(i) { j in if solid[j] && fromOutside[j] > bandLimit { edge = true } }
+                values[i] = edge ? 1 - values[i] : 1
             } else {
                 values[i] = 0
             }
@@ -267,14 +312,28 @@ extension GlyphMorphology {
     /// `2 × closing` pixels, grown back by `closing` (so the closing is undone on the outer
     /// contour and drawn pixels are never outside).
     /// Also returns the squared distance of every pixel to the nearest drawn pixel.
-    static func outsideRegion(_ solid: [Bool], width: Int, height: Int, closing r: Int) -> (outside: [Bool], toSolid: [Float]) {
+    /// Only the drawn pixels in `closable` (nil: all) close gaps; the others are plain walls.
+    static func outsideRegion(_ solid: [Bool], width: Int, height: Int, closing r: Int,
+                              closable: [Bool]? = nil) -> (outside: [Bool], toSolid: [Float]) {
         let count = width * height
         let limit = Float(r * r)
         let toSolid = squaredDistance(to: solid, width: width, height: height)
-        var reached = [Bool](repeating: false, count: count)
+        let toClosable = closable.map { squaredDistance(to: $0, width: width, height: height) } ?? toSolid
+        var passable = [Bool](repeating: false, count: count)
+        for i in 0..<count { passable[i] = !solid[i] && toClosable[i] > limit }
+        let reached = floodFromBorder(passable, width: width, height: height)
+        let toReached = squaredDistance(to: reached, width: width, height: height)
+        var outside = [Bool](repeating: false, count: count)
+        for i in 0..<count where toReached[i] <= limit && !solid[i] { outside[i] = true }
+        return (outside, toSolid)
+    }
+
+    /// The `passable` pixels a 4-connected flood fill from the image border reaches.
+    static func floodFromBorder(_ passable: [Bool], width: Int, height: Int) -> [Bool] {
+        var reached = [Bool](repeating: false, count: passable.count)
         var stack: [Int] = []
         func seed(_ i: Int) {
-            if toSolid[i] > limit && !reached[i] { reached[i] = true; stack.append(i) }
+            if passable[i] && !reached[i] { reached[i] = true; stack.append(i) }
         }
         for x in 0..<width { seed(x); seed((height - 1) * width + x) }
         for y in 0..<height { seed(y * width); seed(y * width + width - 1) }
@@ -285,31 +344,15 @@ extension GlyphMorphology {
             if y > 0 { seed(i - width) }
             if y < height - 1 { seed(i + width) }
         }
-        let toReached = squaredDistance(to: reached, width: width, height: height)
-        var outside = [Bool](repeating: false, count: count)
-        for i in 0..<count where toReached[i] <= limit && !solid[i] { outside[i] = true }
-        return (outside, toSolid)
+        return reached
     }
 
     /// For every pixel, the squared Euclidean distance to the nearest pixel of `set` (0 on it;
     /// very large when `set` is empty). The image border plays no part.
     static func squaredDistance(to set: [Bool], width: Int, height: Int) -> [Float] {
-        // Distance to the set = distance to "empty" in the complement, without the empty padding.
-        let big: Float = 1e12
         var grid = [Float](repeating: 0, count: width * height)
-        for i in 0..<grid.count where !set[i] { grid[i] = big }
-        var line = [Float](repeating: 0, count: max(width, height))
-        var result = [Float](repeating: 0, count: max(width, height))
-        for x in 0..<width {
-            for y in 0..<height { line[y] = grid[y * width + x] }
-            transform1D(line, count: height, into: &result)
-            for y in 0..<height { grid[y * width + x] = result[y] }
-        }
-        for y in 0..<height {
-            for x in 0..<width { line[x] = grid[y * width + x] }
-            transform1D(line, count: width, into: &result)
-            for x in 0..<width { grid[y * width + x] = result[x] }
-        }
+        for i in 0..<grid.count where !set[i] { grid[i] = 1e12 }
+        distanceTransform(&grid, width: width, height: height)
         return grid
     }
 
