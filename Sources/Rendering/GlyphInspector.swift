@@ -91,14 +91,18 @@ package enum GlyphInspector {
     // MARK: derived tab forms
 
     /// A derived form counts as distinct from the drawing it comes from when at least this share
-    /// of the pixels either covers (alpha ≥ 0.5 at the inspection size) changes: 10 %. Below
+    /// of the pixels either covers (alpha ≥ 0.5 at `derivationSide`) changes: 10 %. Below
     /// that, a selected tab looks like the unselected one (an open chevron, a house without a
     /// floor, a bar of lines: nothing enclosed to fill; a shape made only of thin parts: nothing
     /// to hollow).
     package static let distinctChange = 0.10
 
+    /// The side, in pixels, a vector source is drawn at to measure `derivedChange` (a 25 pt tab
+    /// at @3x is 75 px: enough to see what fills and what hollows, and cheap on every build).
+    static let derivationSide = 72
+
     /// The share of pixels that `treatment` (a derived `.filled` or `.outline` form) changes in
-    /// `source`, measured at the inspection size: pixels covered by exactly one of the drawing
+    /// `source`, measured at `derivationSide`: pixels covered by exactly one of the drawing
     /// and the derived form, over pixels covered by either. `outputWidth` is the width in pixels
     /// of the job the treatment's outline width is given for.
     package static func derivedChange(_ source: LoadedSource, treatment: GlyphTreatment,
@@ -107,7 +111,7 @@ package enum GlyphInspector {
         let region: Placement
         switch source {
         case .vector(let image):
-            let box = PixelSize(width: inspectionSide, height: inspectionSide)
+            let box = PixelSize(width: derivationSide, height: derivationSide)
             region = Fit.contain.placement(source: image.aspectSize, in: box)
             bitmap = try GlyphRenderer.draw(source, at: region, size: box)
         case .bitmap(let image):

@@ -62,6 +62,7 @@ extension GlyphMorphology {
         // keypad of rings) are complete and are not merged.
         let strokes = label(solid, width: width, height: height, diagonal: true)
         var closable = solid
+        var anyClosed = false
         do {
             let reached = floodFromBorder(solid.map { !$0 }, width: width, height: height)
             var holes = [Bool](repeating: false, count: count)
@@ -79,8 +80,10 @@ extension GlyphMorphology {
                 }
             }
             for i in 0..<count where solid[i] && closed[Int(strokes.labels[i])] { closable[i] = false }
+            anyClosed = closed.contains(true)
         }
-        var (outside, toSolid) = outsideRegion(solid, width: width, height: height, closing: r, closable: closable)
+        var (outside, toSolid) = outsideRegion(solid, width: width, height: height, closing: r,
+                                               closable: anyClosed ? closable : nil)
         func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
             let x = i % width, y = i / width
             if x > 0 { body(i - 1) }
