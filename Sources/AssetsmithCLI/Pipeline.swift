@@ -222,19 +222,25 @@ struct Pipeline {
     /// derivedChange`), one per asset and form, at the manifest line of the given source. Checked on
     /// every build, like the source checks above.
     private func checkDerivedForms(_ plan: Plan, decoded: [String: LoadedSource]) -> [Diagnostic] {
-        var seen: Set<[String]> = []
-        var checks: [RenderJob] = []
+        // The largest job of each asset and form (the regular size at the highest scale).
+        var largest: [[String]: RenderJob] = [:]
+        var order: [[String]] = []
         for job in plan.jobs {
             guard case .glyph(let treatment) = job.effect, treatment.template,
-                  treatment.form == .filled || treatment.form == .outline,
-                  seen.insert([job.asset, treatment.form.rawValue]).inserted else { continue }
-            checks.append(job)
+                  treatment.form == .filled || treatment.form == .outline else { continue }
+            let key = [job.asset, treatment.form.rawValue]
+            if let seen = largest[key] {
+                if job.pixelSize.width > seen.pixelSize.width { largest[key] = job }
+            } else {
+                largest[key] = job
+                order.append(key)
+            }
         }
-        let jobs = checks
+        let jobs = order.compactMap { largest[$0] }
         return parallelMap(Array(jobs.indices), threads: threads) { index -> [Diagnostic] in
             let job = jobs[index]
             guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.path],
-                  let change = try? GlyphInspector.derivedChange(image, treatment: treatment, outputWidth: job.pixelSize.width),
+                  let change = try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize),
                   var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
             else { return [] }
             if let origin = job.origin { found.location = .source(origin) }

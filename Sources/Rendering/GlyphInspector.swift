@@ -91,37 +91,38 @@ package enum GlyphInspector {
     // MARK: derived tab forms
 
     /// A derived form counts as distinct from the drawing it comes from when at least this share
-    /// of the pixels either covers (alpha ≥ 0.5 at `derivationSide`) changes: 10 %. Below
+    /// of the pixels either covers (alpha ≥ 0.5, at the job's shaping size) changes: 10 %. Below
     /// that, a selected tab looks like the unselected one (an open chevron, a house without a
     /// floor, a bar of lines: nothing enclosed to fill; a shape made only of thin parts: nothing
     /// to hollow).
     package static let distinctChange = 0.10
 
-    /// The side, in pixels, a vector source is drawn at to measure `derivedChange` (a 25 pt tab
-    /// at @3x is 75 px: enough to see what fills and what hollows, and cheap on every build).
-    static let derivationSide = 72
-
     /// The share of pixels that `treatment` (a derived `.filled` or `.outline` form) changes in
-    /// `source`, measured at `derivationSide`: pixels covered by exactly one of the drawing
-    /// and the derived form, over pixels covered by either. `outputWidth` is the width in pixels
-    /// of the job the treatment's outline width is given for.
+    /// `source` for a job of `outputSize` (its outline width is in that job's pixels): pixels
+    /// covered by exactly one of the drawing and the derived form, over pixels covered by either.
+    /// Measured as the renderer shapes that job (at `GlyphRenderer.formSupersampling`, unsnapped),
+    /// so the warning matches what is written; a raster source is measured at its own size.
     package static func derivedChange(_ source: LoadedSource, treatment: GlyphTreatment,
-                                      outputWidth: Int) throws(RenderError) -> Double {
+                                      outputSize: PixelSize) throws(RenderError) -> Double {
         let bitmap: Bitmap
         let region: Placement
+        let scale: Double
         switch source {
         case .vector(let image):
-            let box = PixelSize(width: derivationSide, height: derivationSide)
+            let factor = GlyphRenderer.formSupersampling(for: outputSize)
+            let box = PixelSize(width: outputSize.width * factor, height: outputSize.height * factor)
             region = Fit.contain.placement(source: image.aspectSize, in: box)
             bitmap = try GlyphRenderer.draw(source, at: region, size: box)
+            scale = Double(factor)
         case .bitmap(let image):
             bitmap = image.bitmap
             region = Placement(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
+            scale = Double(bitmap.width) / Double(max(1, outputSize.width))
         }
         let drawn = GlyphCoverage(bitmap, region: region).values
         var derived = drawn
         GlyphRenderer.reshape(&derived, width: bitmap.width, height: bitmap.height, treatment: treatment,
-                              pixelsPerOutputPixel: Double(bitmap.width) / Double(max(1, outputWidth)))
+                              pixelsPerOutputPixel: scale)
         var changed = 0, covered = 0
         for (a, b) in zip(drawn, derived) {
             let x = a >= 0.5, y = b >= 0.5

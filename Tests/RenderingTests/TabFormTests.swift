@@ -90,7 +90,8 @@ import Testing
     func derivedFormIsDistinctOnlyWhenItVisiblyDiffers(file: String, form: GlyphTreatment.Form, distinct: Bool) throws {
         let source = LoadedSource.vector(try VectorImage(path: RenderingFixtures.artwork("tabs/" + file)))
         let treatment = GlyphTreatment(form: form, outlineWidth: form == .outline ? 4.5 : nil)
-        let change = try GlyphInspector.derivedChange(source, treatment: treatment, outputWidth: Self.side)
+        let change = try GlyphInspector.derivedChange(source, treatment: treatment,
+                                                     outputSize: PixelSize(width: Self.side, height: Self.side))
         #expect((change >= GlyphInspector.distinctChange) == distinct, "\(file): \(change)")
         let warning = GlyphInspector.derivationDiagnostic(asset: "TabX", form: form, change: change)
         #expect((warning == nil) == distinct)
