@@ -82,7 +82,7 @@ extension GlyphMorphology {
             for i in 0..<count where solid[i] && closed[Int(strokes.labels[i])] { closable[i] = false }
             anyClosed = closed.contains(true)
         }
-        var (outside, toSolid) = outsideRegion(solid, width: width, height: height, closing: r,
+        var (outside, toSolid, toReached) = outsideRegion(solid, width: width, height: height, closing: r,
                                                closable: anyClosed ? closable : nil)
         func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
             let x = i % width, y = i / width
@@ -117,13 +117,15 @@ extension GlyphMorphology {
         }
         if artefacts { regions = label(enclosed, width: width, height: height, diagonal: false) }
         return finishFilled(&values, width: width, height: height, w: w, solid: solid, inside: inside,
-                            strokes: strokes, outside: outside, enclosed: enclosed, regions: regions)
+                            strokes: strokes, outside: outside, enclosed: enclosed, regions: regions,
+                            fromOutside: artefacts || anyClosed ? nil : (toReached, Float(r)))
     }
 
     /// `filledFromOutline` once the outside and the enclosed regions are known.
     private static func finishFilled(_ values: inout [Float], width: Int, height: Int, w: Double, solid: [Bool],
                                      inside: [Float], strokes: (labels: [Int32], count: Int), outside: [Bool],
-                                     enclosed: [Bool], regions: (labels: [Int32], count: Int)) -> Double {
+                                     enclosed: [Bool], regions: (labels: [Int32], count: Int),
+                                     fromOutside reachedAndClosing: ([Float], Float)?) -> Double {
         let count = width * height
         @inline(__always) func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
             let x = i % width, y = i / width
@@ -177,7 +179,19 @@ extension GlyphMorphology {
                 if isFilled[Int(regions.labels[j])] { nextToFilled[stroke] = true } else { nextToHole[stroke] = true }
             }
         }
-        let fromOutside = squaredDistance(to: outside, width: width, height: height)
+        // The distance to the outside: when it is the flood grown by the closing radius (no
+        // artefact added, every stroke closing gaps, so the flood keeps that radius from all of
+        // them), the distance to the flood less that radius, without another transform.
+        var fromOutside: [Float]
+        if let (toReached, radius) = reachedAndClosing {
+            fromOutside = toReached
+            for i in 0..<count {
+                let d = max(0, toReached[i].squareRoot() - radius)
+                fromOutside[i] = d * d
+            }
+        } else {
+            fromOutside = squaredDistance(to: outside, width: width, height: height)
+        }
         let bandLimit = Float(FilledRule.band * w * FilledRule.band * w)
         // Parts of the outer contour thicker than a stroke (a solid half of a heart) are fills, not
         // strokes: the pixels within `thickPart × w / 2` of a point that deep stay solid.
@@ -227,7 +241,7 @@ extension GlyphMorphology {
         // Gaps up to about a stroke wide (cuts through the shape, slots between its parts) are
         // closed first, so they count as knockouts rather than as the outside.
         let r = max(1, Int((OutlineRule.closing * w).rounded()))
-        let (outside, toSolid) = outsideRegion(solid, width: width, height: height, closing: r)
+        let (outside, toSolid, _) = outsideRegion(solid, width: width, height: height, closing: r)
         var empty = [Bool](repeating: false, count: count)
         for i in 0..<count where !solid[i] && !outside[i] { empty[i] = true }
         let holes = label(empty, width: width, height: height, diagonal: false)
@@ -314,10 +328,11 @@ extension GlyphMorphology {
     /// The empty pixels a flood fill from the image border reaches through gaps wider than
     /// `2 × closing` pixels, grown back by `closing` (so the closing is undone on the outer
     /// contour and drawn pixels are never outside).
-    /// Also returns the squared distance of every pixel to the nearest drawn pixel.
+    /// Also returns the squared distances of every pixel to the nearest drawn pixel and to the
+    /// nearest pixel the flood reached.
     /// Only the drawn pixels in `closable` (nil: all) close gaps; the others are plain walls.
     static func outsideRegion(_ solid: [Bool], width: Int, height: Int, closing r: Int,
-                              closable: [Bool]? = nil) -> (outside: [Bool], toSolid: [Float]) {
+                              closable: [Bool]? = nil) -> (outside: [Bool], toSolid: [Float], toReached: [Float]) {
         let count = width * height
         let limit = Float(r * r)
         let toSolid = squaredDistance(to: solid, width: width, height: height)
@@ -328,7 +343,7 @@ extension GlyphMorphology {
         let toReached = squaredDistance(to: reached, width: width, height: height)
         var outside = [Bool](repeating: false, count: count)
         for i in 0..<count where toReached[i] <= limit && !solid[i] { outside[i] = true }
-        return (outside, toSolid)
+        return (outside, toSolid, toReached)
     }
 
     /// The `passable` pixels a 4-connected flood fill from the image border reaches.
