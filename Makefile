@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: run test build deps bench verify clean install fuzz
+.PHONY: run test build deps bench bench-fidelity verify clean install fuzz
 
 deps:
 	@scripts/install-deps.sh
@@ -38,6 +38,15 @@ install: build
 
 bench: build
 	Benchmarks/bench.sh $(CURDIR)/$(BIN)
+
+# Derived tab forms against designers' own pairs (README, "How glyphs are drawn"). The sets are
+# not in the repository: ICONSETS is the folder they were extracted into.
+ICONSETS ?= /work/iconsets
+bench-fidelity: build
+	BENCH_DIR=.build/fidelity/ionicons Benchmarks/fidelity.py $(BIN) \
+	  '$(ICONSETS)/ionicons/src/svg/{}-outline.svg' '$(ICONSETS)/ionicons/src/svg/{}.svg' --sheet .build/fidelity/ionicons
+	BENCH_DIR=.build/fidelity/heroicons Benchmarks/fidelity.py $(BIN) \
+	  '$(ICONSETS)/heroicons/optimized/24/outline/{}.svg' '$(ICONSETS)/heroicons/optimized/24/solid/{}.svg' --sheet .build/fidelity/heroicons
 
 clean:
 	rm -rf .build

@@ -8,10 +8,13 @@ package struct GlyphTreatment: Hashable, Sendable, Codable {
     package enum Form: String, Hashable, Sendable, Codable {
         /// As drawn.
         case drawn
-        /// Every region the outline encloses made solid (flood fill from the outside); gaps
-        /// open to the outside stay open.
+        /// The filled form of an outline: what it encloses made solid (gaps up to about a stroke
+        /// closed), inner strokes kept as knockouts of the measured stroke width, a region
+        /// enclosed only by an island stroke (a gear's centre) kept as a hole.
         case filled
-        /// An inner stroke of `outlineWidth` output pixels along every edge (erosion subtracted).
+        /// The outline form of a filled shape: an inner stroke of `outlineWidth` output pixels
+        /// along the outer contour and around wide holes; thin knockouts become strokes; thin
+        /// parts stay solid.
         case outline
         /// A back indicator's transition mask: the chevron and everything to its right in each row.
         case transitionMask = "transition-mask"

@@ -4,8 +4,9 @@ import AssetSpec
 /// Tab bar icons (`kind: tab-icon`): a pair of template imagesets, `<Name>` (unselected, the
 /// outline form) and `<Name>.selected` (selected, the filled form), each with the regular and
 /// compact box of the shape at every scale. A form not given is derived from the other:
-/// filled from outline by filling what the outline encloses, outline from filled by an inner
-/// stroke of `outline-width` (default: the table's line weight for the size).
+/// filled from outline by filling what the outline encloses and keeping its inner strokes as
+/// knockouts, outline from filled by an inner stroke of `outline-width` (default: the table's
+/// line weight for the size) that turns thin knockouts into strokes (`GlyphTreatment.Form`).
 enum TabIconPlanner {
     /// Suffix of the selected imageset: `Home` → `Home.selected`.
     static let selectedSuffix = ".selected"

@@ -69,6 +69,7 @@ struct Pipeline {
         let glyphSources = Array(Set(glyphChecks.map(\.source.path))).filter { read[$0] != nil }.sorted()
         decode(glyphSources, from: read, into: &decoded, diagnostics: &diagnostics)
         diagnostics += inspect(glyphChecks, decoded: decoded)
+        diagnostics += checkDerivedForms(plan, decoded: decoded)
         // 2. Group jobs with identical pixels; refuse upscaling; skip what is up to date.
         var keys: [RenderKey] = []
         var jobsByKey: [RenderKey: [RenderJob]] = [:]
@@ -280,6 +281,36 @@ struct Pipeline {
                 placed.message = "asset \"\(check.asset)\": " + found.message
                 return placed
             }
+        }.flatMap { $0 }
+    }
+
+    /// Warnings for tabs whose derived form would look like the given one (`GlyphInspector.
+    /// derivedChange`), one per asset and form, at the manifest line of the given source. Checked on
+    /// every build, like the source checks above.
+    private func checkDerivedForms(_ plan: Plan, decoded: [String: LoadedSource]) -> [Diagnostic] {
+        // The largest job of each asset and form (the regular size at the highest scale).
+        var largest: [[String]: RenderJob] = [:]
+        var order: [[String]] = []
+        for job in plan.jobs {
+            guard case .glyph(let treatment) = job.effect, treatment.template,
+                  treatment.form == .filled || treatment.form == .outline else { continue }
+            let key = [job.asset, treatment.form.rawValue]
+            if let seen = largest[key] {
+                if job.pixelSize.width > seen.pixelSize.width { largest[key] = job }
+            } else {
+                largest[key] = job
+                order.append(key)
+            }
+        }
+        let jobs = order.compactMap { largest[$0] }
+        return parallelMap(Array(jobs.indices), threads: threads) { index -> [Diagnostic] in
+            let job = jobs[index]
+            guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.path],
+                  let change = try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize),
+                  var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
+            else { return [] }
+            if let origin = job.origin { found.location = .source(origin) }
+            return [found]
         }.flatMap { $0 }
     }
 

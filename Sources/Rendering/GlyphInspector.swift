@@ -87,4 +87,65 @@ package enum GlyphInspector {
         }
         return out
     }
+
+    // MARK: derived tab forms
+
+    /// A derived form counts as distinct from the drawing it comes from when at least this share
+    /// of the pixels either covers (alpha ≥ 0.5, at the job's shaping size) changes: 10 %. Below
+    /// that, a selected tab looks like the unselected one (an open chevron, a house without a
+    /// floor, a bar of lines: nothing enclosed to fill; a shape made only of thin parts: nothing
+    /// to hollow).
+    package static let distinctChange = 0.10
+
+    /// The share of pixels that `treatment` (a derived `.filled` or `.outline` form) changes in
+    /// `source` for a job of `outputSize` (its outline width is in that job's pixels): pixels
+    /// covered by exactly one of the drawing and the derived form, over pixels covered by either.
+    /// Measured as the renderer shapes that job (at `GlyphRenderer.formSupersampling`, unsnapped),
+    /// so the warning matches what is written; a raster source is measured at its own size.
+    package static func derivedChange(_ source: LoadedSource, treatment: GlyphTreatment,
+                                      outputSize: PixelSize) throws(RenderError) -> Double {
+        let bitmap: Bitmap
+        let region: Placement
+        let scale: Double
+        switch source {
+        case .vector(let image):
+            let factor = GlyphRenderer.formSupersampling(for: outputSize)
+            let box = PixelSize(width: outputSize.width * factor, height: outputSize.height * factor)
+            region = Fit.contain.placement(source: image.aspectSize, in: box)
+            bitmap = try GlyphRenderer.draw(source, at: region, size: box)
+            scale = Double(factor)
+        case .bitmap(let image):
+            bitmap = image.bitmap
+            region = Placement(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
+            scale = Double(bitmap.width) / Double(max(1, outputSize.width))
+        }
+        let drawn = GlyphCoverage(bitmap, region: region).values
+        var derived = drawn
+        GlyphRenderer.reshape(&derived, width: bitmap.width, height: bitmap.height, treatment: treatment,
+                              pixelsPerOutputPixel: scale)
+        var changed = 0, covered = 0
+        for (a, b) in zip(drawn, derived) {
+            let x = a >= 0.5, y = b >= 0.5
+            if x || y { covered += 1 }
+            if x != y { changed += 1 }
+        }
+        return covered == 0 ? 0 : Double(changed) / Double(covered)
+    }
+
+    /// The warning for a tab whose derived form (`.filled`: the selected form; `.outline`: the
+    /// unselected one) changes less than `distinctChange` of the drawing, or nil.
+    package static func derivationDiagnostic(asset: String, form: GlyphTreatment.Form, change: Double) -> Diagnostic? {
+        guard change < distinctChange, form == .filled || form == .outline else { return nil }
+        let percent = Int((change * 100).rounded())
+        if form == .filled {
+            return .warning("could not derive a distinct selected form for \(asset); give `selected-source`",
+                            at: .asset(name: asset, detail: nil),
+                            fix: "the outline encloses almost nothing to fill (\(percent) % of its pixels change, "
+                                + "under \(Int(distinctChange * 100)) %); draw the filled form and give it as `selected-source: …`")
+        }
+        return .warning("could not derive a distinct unselected form for \(asset); give `source`",
+                        at: .asset(name: asset, detail: nil),
+                        fix: "the filled form is too thin to hollow (\(percent) % of its pixels change, "
+                            + "under \(Int(distinctChange * 100)) %); draw the outline form and give it as `source: …`")
+    }
 }

@@ -2,45 +2,8 @@ import AssetCore
 
 /// Shape operations on supersampled glyph coverage (row-major, 0…1), and the final average down
 /// to the output size. A pixel counts as inside the glyph when its coverage is at least 0.5.
+/// The derived tab forms are in `GlyphMorphology+Forms.swift`.
 enum GlyphMorphology {
-    /// Makes solid every region the glyph encloses: a flood fill of the empty pixels from the
-    /// image border, through gaps wider than `2 * closing` pixels; what it cannot reach becomes
-    /// solid. Gaps open to the outside (a door in a house, a cut between strokes) stay open.
-    static func fillEnclosed(_ values: inout [Float], width: Int, height: Int, closing: Int) {
-        let count = width * height
-        var solid = [Bool](repeating: false, count: count)
-        for i in 0..<count { solid[i] = values[i] >= 0.5 }
-        let barrier = dilate(solid, width: width, height: height, radius: closing)
-        var reached = [Bool](repeating: false, count: count)
-        var stack: [Int] = []
-        func seed(_ i: Int) {
-            if !barrier[i] && !reached[i] { reached[i] = true; stack.append(i) }
-        }
-        for x in 0..<width { seed(x); seed((height - 1) * width + x) }
-        for y in 0..<height { seed(y * width); seed(y * width + width - 1) }
-        while let i = stack.popLast() {
-            let x = i % width, y = i / width
-            if x > 0 { seed(i - 1) }
-            if x < width - 1 { seed(i + 1) }
-            if y > 0 { seed(i - width) }
-            if y < height - 1 { seed(i + width) }
-        }
-        // Undo the closing on the outside: what lies within `closing` of the reached region is outside too.
-        let outside = dilate(reached, width: width, height: height, radius: closing)
-        for i in 0..<count where !outside[i] { values[i] = 1 }
-    }
-
-    /// Keeps only an inner stroke `strokeWidth` pixels wide along every edge of the glyph
-    /// (outer edges and the edges of holes): the glyph minus its erosion by `strokeWidth`.
-    static func innerStroke(_ values: inout [Float], width: Int, height: Int, strokeWidth: Double) {
-        let count = width * height
-        var solid = [Bool](repeating: false, count: count)
-        for i in 0..<count { solid[i] = values[i] >= 0.5 }
-        let distance = squaredDistanceToEmpty(solid, width: width, height: height)
-        let limit = Float(strokeWidth * strokeWidth)
-        for i in 0..<count where distance[i] > limit { values[i] = 0 }
-    }
-
     /// A back indicator's transition mask: in each row, from the glyph's leftmost pixel to the
     /// right edge of the image; rows above and below the glyph from its right edge on.
     static func transitionMask(_ values: inout [Float], width: Int, height: Int) {
@@ -79,40 +42,6 @@ enum GlyphMorphology {
         return Bitmap(width: w, height: h, pixels: pixels)
     }
 
-    /// `mask` grown by `radius` pixels (a disc, `dx² + dy² ≤ radius²`). Works on horizontal runs:
-    /// the discs of a run of set pixels `a…b` cover exactly `a - w … b + w` on each row of offset
-    /// `dy`, where `w` is the disc's half-width there.
-    static func dilate(_ mask: [Bool], width: Int, height: Int, radius: Int) -> [Bool] {
-        guard radius > 0 else { return mask }
-        var out = mask
-        let r2 = radius * radius
-        let halfWidths = (0...radius).map { dy in Int(Double(r2 - dy * dy).squareRoot().rounded(.down)) }
-        mask.withUnsafeBufferPointer { source in
-            out.withUnsafeMutableBufferPointer { target in
-                for y in 0..<height {
-                    var x = 0
-                    while x < width {
-                        guard source[y * width + x] else {
-                            x += 1
-                            continue
-                        }
-                        let start = x
-                        while x < width && source[y * width + x] { x += 1 }
-                        let end = x - 1
-                        for dy in -radius...radius {
-                            let yy = y + dy
-                            guard yy >= 0, yy < height else { continue }
-                            let half = halfWidths[abs(dy)]
-                            let row = yy * width
-                            for xx in max(0, start - half)...min(width - 1, end + half) { target[row + xx] = true }
-                        }
-                    }
-                }
-            }
-        }
-        return out
-    }
-
     /// For each solid pixel, the squared Euclidean distance to the nearest empty pixel (pixels
     /// outside the image are empty); 0 for empty pixels. Felzenszwalb and Huttenlocher's
     /// separable transform.
@@ -124,18 +53,7 @@ enum GlyphMorphology {
         for y in 0..<height {
             for x in 0..<width where solid[y * width + x] { grid[(y + 1) * pw + x + 1] = big }
         }
-        var line = [Float](repeating: 0, count: max(pw, ph))
-        var result = [Float](repeating: 0, count: max(pw, ph))
-        for x in 0..<pw {
-            for y in 0..<ph { line[y] = grid[y * pw + x] }
-            transform1D(line, count: ph, into: &result)
-            for y in 0..<ph { grid[y * pw + x] = result[y] }
-        }
-        for y in 0..<ph {
-            for x in 0..<pw { line[x] = grid[y * pw + x] }
-            transform1D(line, count: pw, into: &result)
-            for x in 0..<pw { grid[y * pw + x] = result[x] }
-        }
+        distanceTransform(&grid, width: pw, height: ph)
         var out = [Float](repeating: 0, count: width * height)
         for y in 0..<height {
             for x in 0..<width { out[y * width + x] = grid[(y + 1) * pw + x + 1] }
@@ -143,29 +61,73 @@ enum GlyphMorphology {
         return out
     }
 
-    private static func transform1D(_ f: [Float], count n: Int, into d: inout [Float]) {
-        var v = [Int](repeating: 0, count: n)
-        var z = [Float](repeating: 0, count: n + 1)
+    /// In place: `grid` holds 0 (the set) or a large value; it becomes each pixel's squared
+    /// Euclidean distance to the set. Columns, then rows; a column that is all set or all unset
+    /// is left as it is.
+    static func distanceTransform(_ grid: inout [Float], width: Int, height: Int) {
+        let n = max(width, height)
+        let f = UnsafeMutablePointer<Float>.allocate(capacity: n)
+        let d = UnsafeMutablePointer<Float>.allocate(capacity: n)
+        let v = UnsafeMutablePointer<Int32>.allocate(capacity: n)
+        let z = UnsafeMutablePointer<Float>.allocate(capacity: n + 1)
+        defer { f.deallocate(); d.deallocate(); v.deallocate(); z.deallocate() }
+        grid.withUnsafeMutableBufferPointer { buffer in
+            guard let g = buffer.baseAddress else { return }
+            for x in 0..<width {
+                var zeros = false, others = false
+                for y in 0..<height {
+                    let value = g[y * width + x]
+                    f[y] = value
+                    if value == 0 { zeros = true } else { others = true }
+                }
+                guard zeros && others else { continue }
+                transform1D(f, count: height, into: d, v: v, z: z)
+                for y in 0..<height { g[y * width + x] = d[y] }
+            }
+            for y in 0..<height {
+                let row = g + y * width
+                var finite = false, others = false
+                for x in 0..<width {
+                    if row[x] != 0 { others = true }
+                    if row[x] < 1e11 { finite = true }
+                }
+                guard others && finite else { continue }
+                f.update(from: row, count: width)
+                transform1D(f, count: width, into: d, v: v, z: z)
+                row.update(from: d, count: width)
+            }
+        }
+    }
+
+    /// Felzenszwalb and Huttenlocher's lower envelope of parabolas over one line.
+    @inline(__always)
+    private static func transform1D(_ f: UnsafeMutablePointer<Float>, count n: Int, into d: UnsafeMutablePointer<Float>,
+                                    v: UnsafeMutablePointer<Int32>, z: UnsafeMutablePointer<Float>) {
         var k = 0
+        v[0] = 0
         z[0] = -.infinity
         z[1] = .infinity
-        for q in 1..<n {
+        var q = 1
+        while q < n {
+            let fq = f[q] + Float(q * q)
             var s: Float
             repeat {
-                let p = v[k]
-                s = ((f[q] + Float(q * q)) - (f[p] + Float(p * p))) / Float(2 * q - 2 * p)
+                let p = Int(v[k])
+                s = (fq - (f[p] + Float(p * p))) / Float(2 * q - 2 * p)
                 if s <= z[k] { k -= 1 } else { break }
             } while k >= 0
             k += 1
-            v[k] = q
+            v[k] = Int32(q)
             z[k] = s
             z[k + 1] = .infinity
+            q += 1
         }
         k = 0
         for q in 0..<n {
             while z[k + 1] < Float(q) { k += 1 }
-            let dq = Float(q - v[k])
-            d[q] = dq * dq + f[v[k]]
+            let p = Int(v[k])
+            let dq = Float(q - p)
+            d[q] = dq * dq + f[p]
         }
     }
 }

@@ -46,4 +46,37 @@ import TestSupport
         let verify = try CLI.run(["verify"], in: dir)
         #expect(verify.status == 0, "\(verify.stdout)")
     }
+
+    /// A tab whose derived form would look like the given one: a warning at the source's manifest
+    /// line naming the tab and the key to give, on every build; `--strict` fails on it. A tab whose
+    /// outline encloses something gets no warning.
+    @Test func indistinctDerivedFormWarnsAndFailsStrict() throws {
+        let dir = CLI.temporaryDirectory("tab-forms")
+        for file in ["chevron.svg", "gear-outline.svg", "house-open.svg"] {
+            try FileManager.default.copyItem(atPath: Fixtures.url("Artwork/tabs/" + file).path, toPath: dir + "/" + file)
+        }
+        try """
+        table: ios18
+        assets:
+          - name: TabGear
+            kind: tab-icon
+            source: gear-outline.svg
+          - name: TabNext
+            kind: tab-icon
+            source: chevron.svg
+          - {name: TabHome, kind: tab-icon, selected-source: chevron.svg, source: house-open.svg}
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let warning = """
+        assetsmith.yml:8:13: warning: could not derive a distinct selected form for TabNext; give `selected-source`
+        """
+        let first = try CLI.run([], in: dir)
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stderr.contains(warning), "\(first.stderr)")
+        #expect(!first.stderr.contains("TabGear"), "the gear's filled form is distinct")
+        #expect(!first.stderr.contains("TabHome"), "both forms given: nothing derived")
+        #expect(first.stderr.contains("0 errors, 1 warning"), "\(first.stderr)")
+        let strict = try CLI.run(["build", "--strict"], in: dir)
+        #expect(strict.status == 1)
+        #expect(strict.stderr.contains(warning), "the warning is repeated on an up-to-date build")
+    }
 }

@@ -1,0 +1,403 @@
+import AssetCore
+
+/// The two derived forms of a tab icon, on supersampled coverage (row-major, 0…1; a pixel is
+/// inside the drawing when its coverage is at least 0.5).
+///
+/// - `filledFromOutline`: the silhouette, with the drawing's inner strokes kept as knockouts.
+/// - `outlineFromFilled`: an inner stroke along the outer contour and around wide holes; thin
+///   knockouts become the strokes they stand for; thin parts stay solid.
+extension GlyphMorphology {
+    /// Knockouts and band, relative to the measured stroke width `w`.
+    enum FilledRule {
+        /// Gaps up to `2 × closing × w` wide are closed for the fill (about one stroke width).
+        static let closing = 0.55
+        /// Strokes within `band × w` of the outside are the outer contour and stay solid; strokes
+        /// further in are knocked out.
+        static let band = 1.5
+        /// A shape inside the silhouette, detached from its outer contour and thicker than
+        /// `thickIsland × w` (a disc, a bar), is drawn content: kept as drawn, with the regions
+        /// around it left open.
+        static let thickIsland = 2.5
+        /// ... when it takes at least this share of the region around it.
+        static let contentShare = 0.5
+        /// A region whose gap was closed is filled only when it holds a disc `deep × w` across.
+        static let deep = 3.0
+        /// Parts of the outer contour's drawing thicker than `thickPart × w` stay solid.
+        static let thickPart = 1.8
+    }
+
+    enum OutlineRule {
+        /// An enclosed knockout at most `thinHole × w` wide is an inner stroke of the outline.
+        static let thinHole = 2.0
+        /// A part of the shape at most `thinPart × w` thick is kept solid rather than hollowed.
+        static let thinPart = 2.6
+        /// Gaps up to `2 × closing × w` wide are closed before looking for knockouts.
+        static let closing = 0.6
+    }
+
+    /// The filled form of a line drawing. Measures the stroke width `w` (twice the median of the
+    /// distance transform's ridge), closes gaps up to about `w` for the fill (only strokes that
+    /// enclose nothing by themselves close gaps, so a grid of squares is not merged) and undoes
+    /// the closing on the outer contour (`outsideRegion`); a closed region holding no disc of
+    /// `FilledRule.deep × w` is a closing artefact (a slot, an inner corner) and stays open. Then:
+    /// - strokes within `FilledRule.band × w` of the outside (the outer contour) stay solid, and
+    ///   so do parts of it thicker than a stroke (a solid half of a heart);
+    /// - every other stroke becomes a knockout of its own width (coverage inverted, so its edges
+    ///   stay anti-aliased), and so do solid dots inside the silhouette;
+    /// - a region enclosed only by an island stroke (one that touches neither the outer contour
+    ///   nor anything connected to it, like a gear's centre circle) stays a hole, its stroke
+    ///   knocked out with it; what is drawn inside such a hole stays as drawn;
+    /// - a region mostly taken by a thick island (a disc in a ring) is drawn content, left open.
+    /// Returns the measured stroke width in pixels, nil when nothing is drawn.
+    @discardableResult
+    static func filledFromOutline(_ values: inout [Float], width: Int, height: Int) -> Double? {
+        let count = width * height
+        var solid = [Bool](repeating: false, count: count)
+        for i in 0..<count { solid[i] = values[i] >= 0.5 }
+        let inside = squaredDistanceToEmpty(solid, width: width, height: height)
+        guard let w = strokeWidth(inside, width: width, height: height) else { return nil }
+        let r = max(1, Int((FilledRule.closing * w).rounded()))
+        // Strokes (8-connected). Only a stroke that encloses nothing by itself (an open bulb, a
+        // tray, an arrow) closes gaps: two closed shapes side by side (a grid of squares, a
+        // keypad of rings) are complete and are not merged.
+        let strokes = label(solid, width: width, height: height, diagonal: true)
+        var closable = solid
+        var anyClosed = false
+        do {
+            let reached = floodFromBorder(solid.map { !$0 }, width: width, height: height)
+            var holes = [Bool](repeating: false, count: count)
+            for i in 0..<count where !solid[i] && !reached[i] { holes[i] = true }
+            let enclosedByItself = label(holes, width: width, height: height, diagonal: false)
+            var holeArea = [Int](repeating: 0, count: enclosedByItself.count)
+            for i in 0..<count where holes[i] { holeArea[Int(enclosedByItself.labels[i])] += 1 }
+            var closed = [Bool](repeating: false, count: strokes.count)
+            let minimum = Int(w * w)
+            for i in 0..<count where holes[i] && holeArea[Int(enclosedByItself.labels[i])] >= minimum {
+                let x = i % width, y = i / width
+                for j in [x > 0 ? i - 1 : i, x < width - 1 ? i + 1 : i, y > 0 ? i - width : i,
+                          y < height - 1 ? i + width : i] where solid[j] {
+                    closed[Int(strokes.labels[j])] = true
+                }
+            }
+            for i in 0..<count where solid[i] && closed[Int(strokes.labels[i])] { closable[i] = false }
+            anyClosed = closed.contains(true)
+        }
+        var (outside, toSolid, toReached) = outsideRegion(solid, width: width, height: height, closing: r,
+                                               closable: anyClosed ? closable : nil)
+        func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
+            let x = i % width, y = i / width
+            if x > 0 { body(i - 1) }
+            if x < width - 1 { body(i + 1) }
+            if y > 0 { body(i - width) }
+            if y < height - 1 { body(i + width) }
+        }
+
+        // Enclosed empty regions (4-connected). One that borders the outside (its gap was closed)
+        // but holds no disc of `deep × w` is a closing artefact (a slot between two parts, a sharp
+        // inner corner): it goes back to the outside.
+        var enclosed = [Bool](repeating: false, count: count)
+        for i in 0..<count where !solid[i] && !outside[i] { enclosed[i] = true }
+        var regions = label(enclosed, width: width, height: height, diagonal: false)
+        let deepLimit = Float((FilledRule.deep * w / 2) * (FilledRule.deep * w / 2))
+        var bordersOutside = [Bool](repeating: false, count: regions.count)
+        var isDeep = [Bool](repeating: false, count: regions.count)
+        for i in 0..<count where enclosed[i] {
+            let region = Int(regions.labels[i])
+            if toSolid[i] > deepLimit { isDeep[region] = true }
+            forEachNeighbour(i) { j in if outside[j] { bordersOutside[region] = true } }
+        }
+        var artefacts = false
+        for i in 0..<count where enclosed[i] {
+            let region = Int(regions.labels[i])
+            if bordersOutside[region] && !isDeep[region] {
+                outside[i] = true
+                enclosed[i] = false
+                artefacts = true
+            }
+        }
+        if artefacts { regions = label(enclosed, width: width, height: height, diagonal: false) }
+        return finishFilled(&values, width: width, height: height, w: w, solid: solid, inside: inside,
+                            strokes: strokes, outside: outside, enclosed: enclosed, regions: regions,
+                            fromOutside: artefacts || anyClosed ? nil : (toReached, Float(r)))
+    }
+
+    /// `filledFromOutline` once the outside and the enclosed regions are known.
+    private static func finishFilled(_ values: inout [Float], width: Int, height: Int, w: Double, solid: [Bool],
+                                     inside: [Float], strokes: (labels: [Int32], count: Int), outside: [Bool],
+                                     enclosed: [Bool], regions: (labels: [Int32], count: Int),
+                                     fromOutside reachedAndClosing: ([Float], Float)?) -> Double {
+        let count = width * height
+        @inline(__always) func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
+            let x = i % width, y = i / width
+            if x > 0 { body(i - 1) }
+            if x < width - 1 { body(i + 1) }
+            if y > 0 { body(i - width) }
+            if y < height - 1 { body(i + width) }
+        }
+
+        // Strokes connected to the outer contour, and islands.
+        var touchesOutside = [Bool](repeating: false, count: strokes.count)
+        var strokeArea = [Int](repeating: 0, count: strokes.count)
+        var strokeDepth = [Float](repeating: 0, count: strokes.count)
+        for i in 0..<count where solid[i] {
+            let stroke = Int(strokes.labels[i])
+            strokeArea[stroke] += 1
+            strokeDepth[stroke] = max(strokeDepth[stroke], inside[i])
+            forEachNeighbour(i) { j in if outside[j] { touchesOutside[stroke] = true } }
+        }
+        // A region is filled when it borders the outside (a closed gap) or a stroke connected to
+        // the outer contour; otherwise only island strokes enclose it and it is a hole. A region
+        // mostly taken by a thick island (a disc in a ring, the charge in a battery) is drawn
+        // content: left open.
+        let thickLimit = Float((FilledRule.thickIsland * w + 1) / 2 * (FilledRule.thickIsland * w + 1) / 2)
+        var regionArea = [Int](repeating: 0, count: regions.count)
+        var isFilled = [Bool](repeating: false, count: regions.count)
+        var thickIsland = [Int](repeating: -1, count: regions.count)
+        for i in 0..<count where enclosed[i] {
+            let region = Int(regions.labels[i])
+            regionArea[region] += 1
+            forEachNeighbour(i) { j in
+                if outside[j] { isFilled[region] = true }
+                guard solid[j] else { return }
+                let stroke = Int(strokes.labels[j])
+                if touchesOutside[stroke] { isFilled[region] = true }
+                if !touchesOutside[stroke] && strokeDepth[stroke] > thickLimit && thickIsland[region] < 0 {
+                    thickIsland[region] = stroke
+                }
+            }
+        }
+        for g in 0..<regions.count where thickIsland[g] >= 0 {
+            let island = strokeArea[thickIsland[g]]
+            if Double(island) >= FilledRule.contentShare * Double(island + regionArea[g]) { isFilled[g] = false }
+        }
+        var nextToFilled = [Bool](repeating: false, count: strokes.count)
+        var nextToHole = [Bool](repeating: false, count: strokes.count)
+        for i in 0..<count where solid[i] {
+            let stroke = Int(strokes.labels[i])
+            forEachNeighbour(i) { j in
+                guard enclosed[j] else { return }
+                if isFilled[Int(regions.labels[j])] { nextToFilled[stroke] = true } else { nextToHole[stroke] = true }
+            }
+        }
+        // The distance to the outside: when it is the flood grown by the closing radius (no
+        // artefact added, every stroke closing gaps, so the flood keeps that radius from all of
+        // them), the distance to the flood less that radius, without another transform.
+        var fromOutside: [Float]
+        if let (toReached, radius) = reachedAndClosing {
+            fromOutside = toReached
+            for i in 0..<count {
+                let d = max(0, toReached[i].squareRoot() - radius)
+                fromOutside[i] = d * d
+            }
+        } else {
+            fromOutside = squaredDistance(to: outside, width: width, height: height)
+        }
+        let bandLimit = Float(FilledRule.band * w * FilledRule.band * w)
+        // Parts of the outer contour thicker than a stroke (a solid half of a heart) are fills, not
+        // strokes: the pixels within `thickPart × w / 2` of a point that deep stay solid.
+        let coreLimit = Float((FilledRule.thickPart * w + 1) / 2 * (FilledRule.thickPart * w + 1) / 2)
+        var core = [Bool](repeating: false, count: count)
+        var hasCore = false
+        for i in 0..<count where solid[i] && inside[i] > coreLimit && touchesOutside[Int(strokes.labels[i])] {
+            core[i] = true
+            hasCore = true
+        }
+        let toCore = hasCore ? squaredDistance(to: core, width: width, height: height) : []
+        for i in 0..<count where !outside[i] {
+            if fromOutside[i] <= bandLimit {
+                if enclosed[i] && !isFilled[Int(regions.labels[i])] { values[i] = 0 } else { values[i] = 1 }
+            } else if solid[i] {
+                let stroke = Int(strokes.labels[i])
+                if hasCore && toCore[i] <= coreLimit {
+                    values[i] = 1
+                } else if touchesOutside[stroke] || (nextToFilled[stroke] && !nextToHole[stroke]) {
+                    values[i] = 1 - values[i]
+                } else if nextToFilled[stroke] {
+                    values[i] = 0
+                }
+                // else: drawn inside a hole, kept as drawn.
+            } else if isFilled[Int(regions.labels[i])] {
+                // The anti-aliased edge of a knockout; next to the contour's band, solid.
+                var edge = false
+                forEachNeighbour(i) { j in if solid[j] && fromOutside[j] > bandLimit { edge = true } }
+                values[i] = edge ? 1 - values[i] : 1
+            } else {
+                values[i] = 0
+            }
+        }
+        return w
+    }
+
+    /// The outline form of a filled drawing, with strokes `strokeWidth` pixels wide:
+    /// - enclosed knockouts at most `OutlineRule.thinHole × strokeWidth` wide are inner strokes
+    ///   of the outline: they become ink (the knockout's coverage inverted), widened to the stroke
+    ///   width when narrower, and get no stroke around them;
+    /// - an inner stroke runs along the outer contour and around every wider hole;
+    /// - a part of the shape no thicker than `OutlineRule.thinPart × strokeWidth` stays solid.
+    static func outlineFromFilled(_ values: inout [Float], width: Int, height: Int, strokeWidth w: Double) {
+        let count = width * height
+        var solid = [Bool](repeating: false, count: count)
+        for i in 0..<count { solid[i] = values[i] >= 0.5 }
+        // Gaps up to about a stroke wide (cuts through the shape, slots between its parts) are
+        // closed first, so they count as knockouts rather than as the outside.
+        let r = max(1, Int((OutlineRule.closing * w).rounded()))
+        let (outside, toSolid, _) = outsideRegion(solid, width: width, height: height, closing: r)
+        var empty = [Bool](repeating: false, count: count)
+        for i in 0..<count where !solid[i] && !outside[i] { empty[i] = true }
+        let holes = label(empty, width: width, height: height, diagonal: false)
+        // Each hole's thickness: the diameter of the largest disc it holds, and its area.
+        var deepest = [Float](repeating: 0, count: holes.count)
+        var area = [Int](repeating: 0, count: holes.count)
+        for i in 0..<count where empty[i] {
+            let h = Int(holes.labels[i])
+            deepest[h] = max(deepest[h], toSolid[i])
+            area[h] += 1
+        }
+        var thin = [Bool](repeating: false, count: holes.count)
+        var thinWidths: [Double] = []
+        var tiny = [Bool](repeating: false, count: holes.count)
+        for h in 0..<holes.count {
+            let thickness = 2 * Double(deepest[h]).squareRoot() - 1
+            guard thickness <= OutlineRule.thinHole * w else { continue }
+            thin[h] = true
+            // Smaller than a stroke's square: a closed inner corner or a speck, filled, no ink.
+            if Double(area[h]) < w * w { tiny[h] = true } else { thinWidths.append(thickness) }
+        }
+        var filled = solid
+        var ink = [Bool](repeating: false, count: count)
+        for i in 0..<count where empty[i] && thin[Int(holes.labels[i])] {
+            filled[i] = true
+            if !tiny[Int(holes.labels[i])] { ink[i] = true }
+        }
+        // Knockouts narrower than the stroke are widened to it (by the median knockout's shortfall).
+        var grow: Float = 0
+        if !thinWidths.isEmpty {
+            thinWidths.sort()
+            let g = max(0, (w - thinWidths[thinWidths.count / 2]) / 2)
+            grow = Float(g * g)
+        }
+        let toInk = grow > 0 ? squaredDistance(to: ink, width: width, height: height) : []
+        let depth = squaredDistanceToEmpty(filled, width: width, height: height)
+        let strokeLimit = Float(w * w)
+        var interior = [Bool](repeating: false, count: count)
+        for i in 0..<count where filled[i] && depth[i] > strokeLimit { interior[i] = true }
+        let parts = label(interior, width: width, height: height, diagonal: true)
+        var partDepth = [Float](repeating: 0, count: parts.count)
+        for i in 0..<count where interior[i] {
+            let p = Int(parts.labels[i])
+            partDepth[p] = max(partDepth[p], depth[i])
+        }
+        let thinPart = Float(OutlineRule.thinPart * w / 2 * OutlineRule.thinPart * w / 2)
+        for i in 0..<count {
+            if ink[i] {
+                values[i] = 1 - values[i]
+            } else if grow > 0 && toInk[i] <= grow {
+                values[i] = 1
+            } else if interior[i] && partDepth[Int(parts.labels[i])] > thinPart {
+                values[i] = 0
+            }
+        }
+    }
+
+    /// Stroke width of a drawing in pixels: from the ridge of the distance transform (pixels at
+    /// least as far from the edge as their eight neighbours), `2 × median distance − 1`. Nil
+    /// when nothing is drawn.
+    static func strokeWidth(_ distance: [Float], width: Int, height: Int) -> Double? {
+        var ridge: [Float] = []
+        for y in 0..<height {
+            for x in 0..<width {
+                let i = y * width + x
+                let d = distance[i]
+                guard d > 0 else { continue }
+                var top = true
+                for dy in -1...1 {
+                    for dx in -1...1 where dx != 0 || dy != 0 {
+                        let xx = x + dx, yy = y + dy
+                        guard xx >= 0, xx < width, yy >= 0, yy < height else { continue }
+                        if distance[yy * width + xx] > d { top = false }
+                    }
+                }
+                if top { ridge.append(d) }
+            }
+        }
+        guard !ridge.isEmpty else { return nil }
+        ridge.sort()
+        return max(1, 2 * Double(ridge[ridge.count / 2]).squareRoot() - 1)
+    }
+
+    /// The empty pixels a flood fill from the image border reaches through gaps wider than
+    /// `2 × closing` pixels, grown back by `closing` (so the closing is undone on the outer
+    /// contour and drawn pixels are never outside).
+    /// Also returns the squared distances of every pixel to the nearest drawn pixel and to the
+    /// nearest pixel the flood reached.
+    /// Only the drawn pixels in `closable` (nil: all) close gaps; the others are plain walls.
+    static func outsideRegion(_ solid: [Bool], width: Int, height: Int, closing r: Int,
+                              closable: [Bool]? = nil) -> (outside: [Bool], toSolid: [Float], toReached: [Float]) {
+        let count = width * height
+        let limit = Float(r * r)
+        let toSolid = squaredDistance(to: solid, width: width, height: height)
+        let toClosable = closable.map { squaredDistance(to: $0, width: width, height: height) } ?? toSolid
+        var passable = [Bool](repeating: false, count: count)
+        for i in 0..<count { passable[i] = !solid[i] && toClosable[i] > limit }
+        let reached = floodFromBorder(passable, width: width, height: height)
+        let toReached = squaredDistance(to: reached, width: width, height: height)
+        var outside = [Bool](repeating: false, count: count)
+        for i in 0..<count where toReached[i] <= limit && !solid[i] { outside[i] = true }
+        return (outside, toSolid, toReached)
+    }
+
+    /// The `passable` pixels a 4-connected flood fill from the image border reaches.
+    static func floodFromBorder(_ passable: [Bool], width: Int, height: Int) -> [Bool] {
+        var reached = [Bool](repeating: false, count: passable.count)
+        var stack: [Int] = []
+        func seed(_ i: Int) {
+            if passable[i] && !reached[i] { reached[i] = true; stack.append(i) }
+        }
+        for x in 0..<width { seed(x); seed((height - 1) * width + x) }
+        for y in 0..<height { seed(y * width); seed(y * width + width - 1) }
+        while let i = stack.popLast() {
+            let x = i % width, y = i / width
+            if x > 0 { seed(i - 1) }
+            if x < width - 1 { seed(i + 1) }
+            if y > 0 { seed(i - width) }
+            if y < height - 1 { seed(i + width) }
+        }
+        return reached
+    }
+
+    /// For every pixel, the squared Euclidean distance to the nearest pixel of `set` (0 on it;
+    /// very large when `set` is empty). The image border plays no part.
+    static func squaredDistance(to set: [Bool], width: Int, height: Int) -> [Float] {
+        var grid = [Float](repeating: 0, count: width * height)
+        for i in 0..<grid.count where !set[i] { grid[i] = 1e12 }
+        distanceTransform(&grid, width: width, height: height)
+        return grid
+    }
+
+    /// Connected components of `mask`: a label per pixel (−1 off the mask) and the count.
+    static func label(_ mask: [Bool], width: Int, height: Int, diagonal: Bool) -> (labels: [Int32], count: Int) {
+        var labels = [Int32](repeating: -1, count: mask.count)
+        var next: Int32 = 0
+        var stack: [Int] = []
+        for start in 0..<mask.count where mask[start] && labels[start] < 0 {
+            labels[start] = next
+            stack.append(start)
+            while let i = stack.popLast() {
+                let x = i % width, y = i / width
+                for dy in -1...1 {
+                    for dx in -1...1 where (dx != 0 || dy != 0) && (diagonal || dx == 0 || dy == 0) {
+                        let xx = x + dx, yy = y + dy
+                        guard xx >= 0, xx < width, yy >= 0, yy < height else { continue }
+                        let j = yy * width + xx
+                        if mask[j] && labels[j] < 0 {
+                            labels[j] = next
+                            stack.append(j)
+                        }
+                    }
+                }
+            }
+            next += 1
+        }
+        return (labels, Int(next))
+    }
+}
