@@ -40,8 +40,9 @@ final class PDFPage: @unchecked Sendable {
         } catch {
             throw .unreadable(path: path, message: (error as NSError).localizedDescription)
         }
-        guard data.count >= 5, data.prefix(5) == Data("%PDF-".utf8) else {
-            throw .pdfInvalid(path: path, message: "it does not start with %PDF-, so it is not a pdf")
+        // The header may follow up to 1 KB of other bytes (PDF 1.7, annex H).
+        guard data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil else {
+            throw .pdfInvalid(path: path, message: "it has no %PDF- header, so it is not a pdf")
         }
         let bytes: OpaquePointer = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
