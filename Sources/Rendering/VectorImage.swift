@@ -251,3 +251,15 @@ package struct VectorPlacement: Hashable, Sendable {
         return VectorPlacement(x: (page.width - width) / 2, y: (page.height - height) / 2, width: width, height: height)
     }
 }
+
+extension VectorImage {
+    /// The whole document drawn at `scale` pixels per point (its intrinsic size × `scale`, rounded,
+    /// at least 1 px a side), straight RGBA8: how Xcode renders a vector image set at that scale.
+    package func bitmap(scale: Double) throws(RenderError) -> Bitmap {
+        let size = PixelSize(width: max(1, Int((intrinsicWidth * scale).rounded())),
+                             height: max(1, Int((intrinsicHeight * scale).rounded())))
+        let canvas = try CairoCanvas(size: size)
+        try draw(on: canvas, at: Placement(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        return try canvas.bitmap()
+    }
+}
