@@ -67,7 +67,7 @@ let package = Package(
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore"]),
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
-        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe"]),
+        .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),
         .testTarget(name: "VerificationTests", dependencies: ["Verification", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                                "PNGCodec", "AssetCore", "ImageProbe", "TestSupport"]),
     ]

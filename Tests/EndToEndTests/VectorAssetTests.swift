@@ -2,6 +2,7 @@ import AssetCore
 import Foundation
 import ImageProbe
 import PNGCodec
+import Preview
 import Testing
 import TestSupport
 
@@ -80,6 +81,13 @@ import TestSupport
         let fallbacks = try Self.json(catalog + "/Fallbacks.imageset/Contents.json")
         #expect(fallbacks["images"] as? [[String: String]] == [["filename": "Fallbacks.pdf", "idiom": "universal"],
                                                                 ["filename": "Fallbacks@2x.png", "idiom": "universal", "scale": "2x"]])
+
+        // The preview draws a vector set from its files at @2x and @3x, labelled as vector.
+        let preview = PreviewCatalog.read(at: catalog)
+        let drawn = try #require(preview.set(named: "Heart")).images
+        #expect(drawn.allSatisfy(\.isVector) && drawn.count == 4)
+        #expect(Set(drawn.map { "\($0.isCompact ? "compact" : "regular") @\($0.scale)x \($0.bitmap.width)" })
+                == ["regular @2x 48", "regular @3x 72", "compact @2x 36", "compact @3x 54"])
 
         let verify = try CLI.run(["verify"], in: dir)
         #expect(verify.status == 0, "\(verify.stdout)")
