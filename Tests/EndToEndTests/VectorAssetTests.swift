@@ -189,3 +189,27 @@ import TestSupport
         #expect(build.stderr.contains(expected), "\(build.stderr)")
     }
 }
+
+/// Verify on vector outputs that are wrong: a PDF page of the wrong size and a file that is not
+/// what its name says.
+@Suite struct VectorVerifyTests {
+    @Test func wrongPageSizeAndWrongContentAreErrors() throws {
+        let dir = try VectorAssetTests.project("vector-verify")
+        try """
+        table: ios18
+        assets:
+          - {name: Heart, kind: bar-glyph, source: heart-outline.svg, vector: pdf}
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        #expect(try CLI.run([], in: dir).status == 0)
+        let set = dir + "/Output/Assets.xcassets/Heart.imageset/"
+        try FileManager.default.removeItem(atPath: set + "Heart.pdf")
+        try FileManager.default.copyItem(atPath: set + "Heart-compact.pdf", toPath: set + "Heart.pdf")
+        try FileManager.default.removeItem(atPath: set + "Heart-compact.pdf")
+        try FileManager.default.copyItem(atPath: Fixtures.url("Artwork/display-p3.png").path, toPath: set + "Heart-compact.pdf")
+        let verify = try CLI.run(["verify"], in: dir)
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("Output/Assets.xcassets/Heart.imageset/Heart.pdf: error: is a 18x18 pt page but slot Heart regular 24x24pt pdf needs 24x24 pt"),
+                "\(verify.stdout)")
+        #expect(verify.stdout.contains("Output/Assets.xcassets/Heart.imageset/Heart-compact.pdf: error:"), "\(verify.stdout)")
+    }
+}
