@@ -6,11 +6,11 @@ import Foundation
 /// One page of a PDF, parsed by poppler-glib and drawn through Cairo at any size: parse once,
 /// draw many. Only the sandbox's worker processes open PDFs from a manifest (see `VectorSandbox`).
 ///
-/// Limits, checked before poppler allocates anything for the page: the file must hold at most
-/// `maximumFileBytes`, and the page at most `VectorImage.maximumSide` points a side. poppler-glib
-/// never loads anything from the network or from other files while drawing a page (no external
-/// streams are fetched; links and actions are not followed). An encrypted PDF is refused with its
-/// own message (one that opens with an empty user password is read like any other).
+/// Limits: a file over `maximumFileBytes` is refused before it is read, a page over
+/// `VectorImage.maximumSide` points a side before anything is drawn or any surface is made for it.
+/// poppler-glib is given the bytes only (no file name or base URI), opens no network connection and
+/// runs no JavaScript, link or action while drawing a page. An encrypted PDF is refused with its own
+/// message (one that opens with an empty user password is read like any other).
 final class PDFPage: @unchecked Sendable {
     /// The largest PDF file read, in bytes.
     static let maximumFileBytes = 64 << 20
