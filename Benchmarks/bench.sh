@@ -81,8 +81,31 @@ outputs=$(find out/Bench.xcassets -name '*.png' | wc -l | tr -d ' ')
 assets=$(grep -c '^  - name:' "$manifest")
 read -r wall2 rss2 < <(measure "$bin" build --manifest "$manifest")
 cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || sysctl -n hw.ncpu)
-awk -v a="$assets" -v o="$outputs" -v w="$wall" -v r="$rss" -v w2="$wall2" -v c="$cores" 'BEGIN {
+
+# Vector outputs: every bundled glyph as a bar glyph with `vector: pdf` (regular and compact PDF)
+# and as an image with `vector: svg`, at 4 point sizes, drawn by Cairo's PDF and SVG surfaces in
+# the workers. A separate catalog, so the PNG figures above stay comparable.
+vmanifest="$dir/vector.yml"
+{
+  echo "table: ios18"
+  echo "output: vout"
+  echo "catalog: Vector"
+  echo "assets:"
+  for glyph in "$art"/Glyphs/*.svg; do
+    stem=$(basename "$glyph" .svg)
+    for pt in 20 24 28 32; do
+      printf '  - name: Bar%s%s\n    kind: bar-glyph\n    source: %s\n    size: %s\n    compact-size: %s\n    vector: pdf\n' "$stem" "$pt" "$glyph" "$pt" "$((pt * 3 / 4))"
+      printf '  - name: Img%s%s\n    kind: image\n    source: %s\n    size: %s\n    vector: svg\n' "$stem" "$pt" "$glyph" "$pt"
+    done
+  done
+} > "$vmanifest"
+read -r vwall vrss < <(measure "$bin" build --manifest "$vmanifest")
+voutputs=$(find vout/Vector.xcassets -name '*.pdf' -o -name '*.svg' | wc -l | tr -d ' ')
+
+awk -v a="$assets" -v o="$outputs" -v w="$wall" -v r="$rss" -v w2="$wall2" -v c="$cores" \
+    -v vo="$voutputs" -v vw="$vwall" -v vr="$vrss" 'BEGIN {
   printf "assetsmith bench: %d assets, %d PNG outputs, %d cores\n", a, o, c
   printf "  full build:   %.3f s wall, %.2f ms per output, %.0f outputs/s, peak RSS %.1f MB\n", w, 1000*w/o, o/w, r
   printf "  no-op build:  %.3f s wall\n", w2
+  printf "  vector build: %d PDF/SVG outputs, %.3f s wall, %.2f ms per output, %.0f outputs/s, peak RSS %.1f MB\n", vo, vw, 1000*vw/vo, vo/vw, vr
 }'

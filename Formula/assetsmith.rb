@@ -12,6 +12,7 @@ class Assetsmith < Formula
   depends_on "cairo"
   depends_on "libpng"
   depends_on "librsvg"
+  depends_on "poppler"
 
   def install
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "assetsmith"

@@ -8,7 +8,8 @@
 # Swift (6.0 or newer) must already be on PATH: https://www.swift.org/install/
 set -euo pipefail
 
-need_pkgs="cairo librsvg-2.0 libpng"
+# poppler-glib draws PDF sources (Debian libpoppler-glib-dev, Homebrew poppler).
+need_pkgs="cairo librsvg-2.0 libpng poppler-glib"
 
 have_all() {
   command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $need_pkgs || return 1
@@ -17,7 +18,7 @@ have_all() {
     [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || return 1
   fi
   if [ "$(uname -s)" = Linux ]; then
-    pkg-config --exists gdk-pixbuf-2.0 poppler-glib || return 1
+    pkg-config --exists gdk-pixbuf-2.0 || return 1
     loaders="$(pkg-config --variable=gdk_pixbuf_moduledir gdk-pixbuf-2.0)"
     [ -e "$loaders/libpixbufloader-webp.so" ] && [ -e "$loaders/libpixbufloader-heif.so" ] || return 1
   fi
@@ -49,10 +50,10 @@ case "$(uname -s)" in
     ;;
   Darwin)
     if ! command -v brew >/dev/null 2>&1; then
-      echo "error: Homebrew is needed on macOS to install cairo, librsvg and libpng: https://brew.sh" >&2
+      echo "error: Homebrew is needed on macOS to install cairo, librsvg, libpng and poppler: https://brew.sh" >&2
       exit 2
     fi
-    brew install cairo librsvg libpng pkg-config
+    brew install cairo librsvg libpng poppler pkg-config
     ;;
   *)
     echo "error: unsupported system $(uname -s); install cairo, librsvg, libpng and pkg-config by hand" >&2

@@ -14,18 +14,27 @@ enum BackIndicatorPlanner {
               let size = spec.size?.value ?? PointSize(parsing: glyphs.barGlyph.regular) else { return part }
         GlyphPlanner.checkMaximum(asset, size: spec.size, maximum: glyphs.barGlyph.maximum,
                                   box: glyphs.barGlyph.regular, table: table, part: &part)
-        let scales = spec.scales ?? table.imageScales
-        let chevron = GlyphPlanner.imageset(asset, setName: asset.name, source: spec.source, sizes: [(.regular, size)],
-                                            scales: scales, effect: .glyph(GlyphTreatment(form: .drawn)), part: &part)
+        let scales = GlyphPlanner.scales(spec.scales, vector: spec.vector, table: table)
         let maskName = asset.name + maskSuffix
-        let mask = GlyphPlanner.imageset(asset, setName: maskName, source: spec.maskSource ?? spec.source,
-                                         sizes: [(.regular, size)], scales: scales,
-                                         effect: .glyph(GlyphTreatment(form: spec.maskSource == nil ? .transitionMask : .drawn)),
-                                         part: &part)
+        var chevron: [JSONValue] = []
+        var mask: [JSONValue] = []
+        if let format = spec.vector, let maskSource = spec.maskSource {
+            let drawn = Effect.glyph(GlyphTreatment(form: .drawn, snap: false))
+            chevron += GlyphPlanner.vectorEntries(asset, setName: asset.name, source: spec.source, sizes: [(.regular, size)],
+                                                  format: format, effect: drawn, part: &part)
+            mask += GlyphPlanner.vectorEntries(asset, setName: maskName, source: maskSource, sizes: [(.regular, size)],
+                                               format: format, effect: drawn, part: &part)
+        }
+        chevron += GlyphPlanner.imageset(asset, setName: asset.name, source: spec.source, sizes: [(.regular, size)],
+                                         scales: scales, effect: .glyph(GlyphTreatment(form: .drawn)), part: &part)
+        mask += GlyphPlanner.imageset(asset, setName: maskName, source: spec.maskSource ?? spec.source,
+                                      sizes: [(.regular, size)], scales: scales,
+                                      effect: .glyph(GlyphTreatment(form: spec.maskSource == nil ? .transitionMask : .drawn)),
+                                      part: &part)
         part.entries.append(CatalogEntry(asset: asset.name, folder: asset.name + ".imageset",
-                                         contents: GlyphPlanner.contents(chevron, template: true)))
+                                         contents: GlyphPlanner.contents(chevron, template: true, vector: spec.vector != nil)))
         part.entries.append(CatalogEntry(asset: asset.name, folder: maskName + ".imageset",
-                                         contents: GlyphPlanner.contents(mask, template: true)))
+                                         contents: GlyphPlanner.contents(mask, template: true, vector: spec.vector != nil)))
         return part
     }
 }

@@ -17,12 +17,18 @@ enum BarGlyphPlanner {
             sizes.append((.compact, compact))
         }
         let template = spec.rendering == .template
-        let images = GlyphPlanner.imageset(asset, setName: asset.name, source: spec.source, sizes: sizes,
-                                           scales: spec.scales ?? table.imageScales,
-                                           effect: .glyph(GlyphTreatment(form: .drawn, template: template)),
-                                           part: &part)
+        var images: [JSONValue] = []
+        if let format = spec.vector {
+            images += GlyphPlanner.vectorEntries(asset, setName: asset.name, source: spec.source, sizes: sizes, format: format,
+                                                 effect: .glyph(GlyphTreatment(form: .drawn, template: template, snap: false)),
+                                                 part: &part)
+        }
+        images += GlyphPlanner.imageset(asset, setName: asset.name, source: spec.source, sizes: sizes,
+                                        scales: GlyphPlanner.scales(spec.scales, vector: spec.vector, table: table),
+                                        effect: .glyph(GlyphTreatment(form: .drawn, template: template)),
+                                        part: &part)
         part.entries.append(CatalogEntry(asset: asset.name, folder: asset.name + ".imageset",
-                                         contents: GlyphPlanner.contents(images, template: template)))
+                                         contents: GlyphPlanner.contents(images, template: template, vector: spec.vector != nil)))
         return part
     }
 }

@@ -17,10 +17,11 @@ enum ControlPlanner {
 
     static func plan(_ asset: AssetEntry, _ spec: ControlSpec, table: RequirementTable) -> AssetPlanPart {
         var part = AssetPlanPart()
-        let scales = spec.scales ?? table.imageScales
+        let scales = GlyphPlanner.scales(spec.scales, vector: spec.vector, table: table)
         var resizing: [Scale: JSONValue] = [:]
         if let insets = spec.capInsets {
-            for scale in scales {
+            // A vector file's resizing block is in points: the @1x one.
+            for scale in spec.vector != nil ? Array(Set(scales + [.x1])).sorted() : scales {
                 guard let block = resizingBlock(asset, spec, insets, scale: scale, part: &part) else { return part }
                 resizing[scale] = block
             }
@@ -32,6 +33,14 @@ enum ControlPlanner {
             let source = given ?? spec.source
             let effect: Effect = given != nil ? .none : .tone(derivedTones[state]!)
             var images: [JSONValue] = []
+            if let format = spec.vector {
+                let entries = GlyphPlanner.vectorEntries(asset, setName: setName, source: source, sizes: [(.regular, spec.size)],
+                                                         format: format, fit: .fill, effect: .none, part: &part)
+                for case .object(var image) in entries {
+                    if let block = resizing[.x1] { image["resizing"] = block }
+                    images.append(.object(image))
+                }
+            }
             for scale in scales {
                 guard let pixels = spec.size.pixels(at: scale) else {
                     part.diagnostics.append(.error(
@@ -49,8 +58,12 @@ enum ControlPlanner {
                 if let block = resizing[scale] { image["resizing"] = block }
                 images.append(.object(image))
             }
-            part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
-                                             contents: ["images": .array(images), "info": CatalogEntry.info]))
+            var contents: JSONValue = ["images": .array(images), "info": CatalogEntry.info]
+            if spec.vector != nil {
+                contents = ["images": .array(images), "info": CatalogEntry.info,
+                            "properties": ["preserves-vector-representation": true]]
+            }
+            part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents))
         }
         return part
     }

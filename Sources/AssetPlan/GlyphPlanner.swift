@@ -52,10 +52,41 @@ enum GlyphPlanner {
         return images
     }
 
-    /// Contents.json of a glyph imageset with its template rendering intent.
-    static func contents(_ images: [JSONValue], template: Bool) -> JSONValue {
-        ["images": .array(images), "info": CatalogEntry.info,
-         "properties": ["template-rendering-intent": .string(template ? "template" : "original")]]
+    /// Contents.json of a glyph imageset with its template rendering intent (and
+    /// `preserves-vector-representation` when it holds a vector file).
+    static func contents(_ images: [JSONValue], template: Bool, vector: Bool = false) -> JSONValue {
+        var properties: [String: JSONValue] = ["template-rendering-intent": .string(template ? "template" : "original")]
+        if vector { properties["preserves-vector-representation"] = true }
+        return ["images": .array(images), "info": CatalogEntry.info, "properties": .object(properties)]
+    }
+
+    /// The scales PNGs are written at: for a vector asset only the `scales` it lists (fallbacks
+    /// beside the vector file), otherwise those or the table's.
+    static func scales(_ given: [Scale]?, vector: VectorFormat?, table: RequirementTable) -> [Scale] {
+        vector != nil ? (given ?? []) : (given ?? table.imageScales)
+    }
+
+    /// Jobs and `images` entries for the vector files of one imageset: one single-scale file per
+    /// size (no `scale` key), `<set><-compact>.pdf` (or `.svg`), its page the size in points.
+    static func vectorEntries(_ asset: AssetEntry, setName: String, source: SourceFile,
+                              sizes: [(SizeClass, PointSize)], format: VectorFormat, fit: Fit = .contain,
+                              effect: Effect, part: inout AssetPlanPart) -> [JSONValue] {
+        var images: [JSONValue] = []
+        for (sizeClass, size) in sizes {
+            let suffix = sizeClass == .compact ? "-compact" : ""
+            let file = setName + suffix + "." + format.rawValue
+            part.jobs.append(RenderJob(
+                output: setName + ".imageset/" + file, asset: asset.name,
+                slot: "\(setName) \(sizeClass.rawValue) \(size)pt \(format.rawValue)", scale: .x1,
+                source: Planner.sourceRef(source),
+                pixelSize: PixelSize(width: max(1, Int(size.width.rounded(.up))), height: max(1, Int(size.height.rounded(.up)))),
+                fit: fit, background: nil, effect: effect, channels: .rgba, origin: source.location,
+                vector: VectorOutput(format: format, size: size)))
+            var image: [String: JSONValue] = ["filename": .string(file), "idiom": "universal"]
+            if sizeClass == .compact { image["height-class"] = "compact" }
+            images.append(.object(image))
+        }
+        return images
     }
 
     /// A warning when `size` exceeds the table's `maximum` (both in points).

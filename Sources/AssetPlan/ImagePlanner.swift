@@ -7,7 +7,12 @@ enum ImagePlanner {
         var part = AssetPlanPart()
         let folder = asset.name + ".imageset"
         var images: [JSONValue] = []
-        for scale in spec.scales ?? table.imageScales {
+        if let format = spec.vector {
+            images += GlyphPlanner.vectorEntries(asset, setName: asset.name, source: spec.source, sizes: [(.regular, spec.size)],
+                                                 format: format, fit: spec.fit == .fill ? .fill : .contain, effect: .none,
+                                                 part: &part)
+        }
+        for scale in GlyphPlanner.scales(spec.scales, vector: spec.vector, table: table) {
             guard let pixels = spec.size.pixels(at: scale) else {
                 part.diagnostics.append(.error(
                     "image \"\(asset.name)\" is \(spec.size) pt, which is not a whole number of pixels at \(scale)",
@@ -23,8 +28,12 @@ enum ImagePlanner {
                 origin: spec.source.location))
             images.append(["filename": .string(file), "idiom": "universal", "scale": .string(scale.rawValue)])
         }
-        part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
-                                         contents: ["images": .array(images), "info": CatalogEntry.info]))
+        var contents: JSONValue = ["images": .array(images), "info": CatalogEntry.info]
+        if spec.vector != nil {
+            contents = ["images": .array(images), "info": CatalogEntry.info,
+                        "properties": ["preserves-vector-representation": true]]
+        }
+        part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents))
         return part
     }
 }

@@ -82,7 +82,8 @@ package enum Planner {
     }
 
     static func sourceRef(_ file: SourceFile) -> SourceRef {
-        SourceRef(path: file.path, displayPath: file.written, format: file.isVector ? .svg : .png)
+        SourceRef(path: file.path, displayPath: file.written, format: file.isPDF ? .pdf : file.isVector ? .svg : .png,
+                  page: file.isPDF && file.page != 1 ? file.page : nil)
     }
 }
 

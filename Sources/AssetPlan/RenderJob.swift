@@ -1,4 +1,5 @@
 import AssetCore
+import AssetSpec
 
 /// One bitmap to produce: everything Rendering needs, fully resolved, nothing left to decide.
 package struct RenderJob: Hashable, Sendable, Codable {
@@ -24,10 +25,14 @@ package struct RenderJob: Hashable, Sendable, Codable {
     package var origin: SourceLocation?
     /// For a launch image: the resolved drawing (`source` is then the template, hashed, not drawn).
     package var launch: LaunchScene?
+    /// For a vector output: the file is a PDF page or SVG document of this many points, drawn
+    /// from the (SVG or PDF) source by Cairo; `pixelSize` is then that size rounded up, at @1x.
+    package var vector: VectorOutput?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
                  pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
-                 channels: PixelChannels, origin: SourceLocation? = nil, launch: LaunchScene? = nil) {
+                 channels: PixelChannels, origin: SourceLocation? = nil, launch: LaunchScene? = nil,
+                 vector: VectorOutput? = nil) {
         self.output = output
         self.asset = asset
         self.slot = slot
@@ -40,12 +45,13 @@ package struct RenderJob: Hashable, Sendable, Codable {
         self.channels = channels
         self.origin = origin
         self.launch = launch
+        self.vector = vector
     }
 
     /// What determines this job's pixels (not where they go): jobs with equal keys render once.
     package var renderKey: RenderKey {
         RenderKey(source: source.path, pixelSize: pixelSize, fit: fit, background: background,
-                  effect: effect, channels: channels, launch: launch)
+                  effect: effect, channels: channels, launch: launch, page: source.page, vector: vector)
     }
 }
 
@@ -53,6 +59,7 @@ package struct RenderJob: Hashable, Sendable, Codable {
 package struct SourceRef: Hashable, Sendable, Codable, CustomStringConvertible {
     package enum Format: String, Hashable, Sendable, Codable {
         case svg
+        case pdf
         case png
         /// A launch template: hashed for the record, never drawn.
         case yaml
@@ -63,14 +70,19 @@ package struct SourceRef: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The path as the manifest wrote it, for messages (`Assets/icon.svg`).
     package var displayPath: String
     package var format: Format
+    /// For a PDF: the page drawn, from 1; nil for the first.
+    package var page: Int?
 
-    package init(path: String, displayPath: String, format: Format) {
+    package init(path: String, displayPath: String, format: Format, page: Int? = nil) {
         self.path = path
         self.displayPath = displayPath
         self.format = format
+        self.page = page
     }
 
-    package var isVector: Bool { format == .svg }
+    package var isVector: Bool { format == .svg || format == .pdf }
+    /// What a loaded (parsed) source is known by: the path, plus the page for a PDF page other than the first.
+    package var loadKey: String { page.map { "\(path)#page=\($0)" } ?? path }
     package var description: String { displayPath }
 }
 
@@ -95,4 +107,19 @@ package struct RenderKey: Hashable, Sendable {
     package var effect: Effect
     package var channels: PixelChannels
     package var launch: LaunchScene? = nil
+    package var page: Int? = nil
+    package var vector: VectorOutput? = nil
+}
+
+/// A vector output file: its format and its page size in points.
+package struct VectorOutput: Hashable, Sendable, Codable {
+    package var format: VectorFormat
+    package var width: Double
+    package var height: Double
+
+    package init(format: VectorFormat, size: PointSize) {
+        self.format = format
+        self.width = size.width
+        self.height = size.height
+    }
 }

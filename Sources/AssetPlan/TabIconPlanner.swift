@@ -28,13 +28,18 @@ enum TabIconPlanner {
         if let compact = box.compact {
             sizes.append((.compact, PointSize(square: compact), spec.outlineWidth ?? glyphs.lineWeight.compact))
         }
-        let scales = spec.scales ?? table.imageScales
+        let scales = GlyphPlanner.scales(spec.scales, vector: spec.vector, table: table)
         let unselectedName = asset.name
         let selectedName = asset.name + selectedSuffix
         for (setName, wantFilled) in [(unselectedName, false), (selectedName, true)] {
             let given = wantFilled ? spec.selectedSource : spec.source
             guard let source = given ?? (wantFilled ? spec.source : spec.selectedSource) else { continue }
             var images: [JSONValue] = []
+            if let format = spec.vector, given != nil {
+                images += GlyphPlanner.vectorEntries(asset, setName: setName, source: source,
+                                                     sizes: sizes.map { ($0.0, $0.1) }, format: format,
+                                                     effect: .glyph(GlyphTreatment(form: .drawn, snap: false)), part: &part)
+            }
             for (sizeClass, size, weight) in sizes {
                 let treatment: GlyphTreatment
                 if given != nil {
@@ -53,7 +58,7 @@ enum TabIconPlanner {
                 }
             }
             part.entries.append(CatalogEntry(asset: asset.name, folder: setName + ".imageset",
-                                             contents: GlyphPlanner.contents(images, template: true)))
+                                             contents: GlyphPlanner.contents(images, template: true, vector: spec.vector != nil)))
         }
         return part
     }

@@ -18,6 +18,8 @@ package struct BarGlyphSpec: Hashable, Sendable {
     package var compactSize: Located<PointSize>?
     package var rendering: GlyphRendering
     package var scales: [Scale]?
+    /// `vector:`: each set holds one single-scale PDF or SVG (PNGs only for `scales` given explicitly).
+    package var vector: VectorFormat? = nil
 }
 
 /// The tab bar box shapes of the HIG (2017+): which side is constrained.
@@ -38,6 +40,8 @@ package struct TabIconSpec: Hashable, Sendable {
     /// Tabs with the same group share a tab bar (checked for the 5 / 7 tab limit).
     package var group: Located<String>?
     package var scales: [Scale]?
+    /// `vector:`: each set holds one single-scale PDF or SVG (PNGs only for `scales` given explicitly).
+    package var vector: VectorFormat? = nil
     /// Where the asset is written in the manifest.
     package var location: SourceLocation
 }
@@ -50,6 +54,8 @@ package struct BackIndicatorSpec: Hashable, Sendable {
     /// Size at @1x; nil: the table's back indicator box.
     package var size: Located<PointSize>?
     package var scales: [Scale]?
+    /// `vector:`: each set holds one single-scale PDF or SVG (PNGs only for `scales` given explicitly).
+    package var vector: VectorFormat? = nil
 }
 
 /// The states of a control image.
@@ -83,6 +89,8 @@ package struct ControlSpec: Hashable, Sendable {
     /// `center:` stretch (default) or tile.
     package var center: String
     package var scales: [Scale]?
+    /// `vector:`: each set holds one single-scale PDF or SVG (PNGs only for `scales` given explicitly).
+    package var vector: VectorFormat? = nil
 }
 
 /// Top-level `tab-bar:`: the colours the tabs are tinted with, checked for contrast (rules 23, 24).

@@ -98,6 +98,8 @@ package struct SourceFile: Hashable, Sendable {
     /// As written in the manifest.
     package var written: String
     package var location: SourceLocation
+    /// For a PDF: the page drawn, from 1 (`page:`); nil for the first.
+    package var page: Int?
 
     package init(path: String, written: String, location: SourceLocation) {
         self.path = path
@@ -105,8 +107,17 @@ package struct SourceFile: Hashable, Sendable {
         self.location = location
     }
 
-    /// True for `.svg` (case-insensitive); otherwise the file is read as PNG.
-    package var isVector: Bool { written.lowercased().hasSuffix(".svg") }
+    /// True for `.svg` and `.pdf` (case-insensitive); otherwise the file is read as PNG.
+    package var isVector: Bool { isPDF || written.lowercased().hasSuffix(".svg") }
+    /// True for `.pdf` (case-insensitive): drawn through poppler-glib.
+    package var isPDF: Bool { written.lowercased().hasSuffix(".pdf") }
+}
+
+/// `vector:` of an asset: the set holds one single-scale vector file in this format, drawn by
+/// Cairo from an SVG or PDF source, with `preserves-vector-representation`.
+package enum VectorFormat: String, Hashable, Sendable, CaseIterable, Codable {
+    case pdf
+    case svg
 }
 
 /// `kind: app-icon`
@@ -141,6 +152,8 @@ package struct ImageSpec: Hashable, Sendable {
     package var fit: Fit
     /// Flatten onto this opaque colour and write RGB (no alpha); nil keeps transparency.
     package var background: RGBAColor?
+    /// `vector:`: a single-scale PDF or SVG (PNGs only for `scales` given explicitly).
+    package var vector: VectorFormat? = nil
 
     /// How the source is placed in the box.
     package enum Fit: String, Hashable, Sendable, CaseIterable {

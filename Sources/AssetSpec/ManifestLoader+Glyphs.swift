@@ -5,11 +5,12 @@ import Yams
 /// Reading of the glyph kinds (`bar-glyph`, `tab-icon`, `back-indicator`, `control`) and of the
 /// top-level `tab-bar:` section.
 extension ManifestLoader {
-    static let barGlyphKeys = ["name", "kind", "adopt", "source", "size", "compact-size", "rendering", "scales"]
-    static let tabIconKeys = ["name", "kind", "adopt", "source", "selected-source", "shape", "outline-width", "group", "scales"]
-    static let backIndicatorKeys = ["name", "kind", "adopt", "source", "mask-source", "size", "scales"]
+    static let barGlyphKeys = ["name", "kind", "adopt", "source", "page", "size", "compact-size", "rendering", "scales", "vector"]
+    static let tabIconKeys = ["name", "kind", "adopt", "source", "selected-source", "page", "shape", "outline-width", "group",
+                              "scales", "vector"]
+    static let backIndicatorKeys = ["name", "kind", "adopt", "source", "mask-source", "page", "size", "scales", "vector"]
     static let controlKeys = ["name", "kind", "adopt", "source", "highlighted-source", "selected-source", "disabled-source",
-                              "size", "cap-insets", "center", "scales"]
+                              "page", "size", "cap-insets", "center", "scales", "vector"]
     package static let tabBarKeys = ["tint", "unselected-tint", "background", "idiom"]
     package static let capInsetKeys = ["top", "left", "bottom", "right"]
 
@@ -23,10 +24,11 @@ extension ManifestLoader {
             let compact = reader.pointSize("compact-size")
             let rendering = reader.choice("rendering", from: GlyphRendering.allCases.map(\.rawValue))
             let scales = reader.scales("scales")
-            guard let source else { return nil }
+            let vector = readVectorOptions(reader, sink: sink)
+            guard let source = applyVectorOptions(vector, to: [source], reader, sink: sink)[0] else { return nil }
             return .barGlyph(BarGlyphSpec(source: source, size: size, compactSize: compact,
                                           rendering: rendering.flatMap { GlyphRendering(rawValue: $0.value) } ?? .template,
-                                          scales: scales?.value))
+                                          scales: scales?.value, vector: vector.format?.value))
         case "tab-icon":
             reader.rejectUnknownKeys(allowed: tabIconKeys)
             let source = reader.sourceFile("source", relativeTo: directory)
@@ -39,10 +41,16 @@ extension ManifestLoader {
             let width = number("outline-width", reader, sink: sink, range: 0.25...8, unit: "points")
             let group = reader.string("group")
             let scales = reader.scales("scales")
+            let vector = readVectorOptions(reader, sink: sink)
+            let both = applyVectorOptions(vector, to: [source, selected], reader, sink: sink)
+            if vector.format != nil, (source == nil) != (selected == nil) {
+                refuseDerived(source == nil ? "a derived outline form" : "a derived filled form", reader, sink: sink,
+                              fix: "give both forms, \"source\" (outline) and \"selected-source\" (filled), as SVG or PDF, or remove \"vector\"")
+            }
             guard source != nil || selected != nil else { return nil }
-            return .tabIcon(TabIconSpec(source: source, selectedSource: selected,
+            return .tabIcon(TabIconSpec(source: both[0], selectedSource: both[1],
                                         shape: shape.flatMap { TabShape(rawValue: $0.value) } ?? .square,
-                                        outlineWidth: width, group: group, scales: scales?.value,
+                                        outlineWidth: width, group: group, scales: scales?.value, vector: vector.format?.value,
                                         location: sink.location(reader.node)))
         case "back-indicator":
             reader.rejectUnknownKeys(allowed: backIndicatorKeys)
@@ -50,8 +58,15 @@ extension ManifestLoader {
             let mask = reader.sourceFile("mask-source", relativeTo: directory)
             let size = reader.pointSize("size")
             let scales = reader.scales("scales")
-            guard let source else { return nil }
-            return .backIndicator(BackIndicatorSpec(source: source, maskSource: mask, size: size, scales: scales?.value))
+            let vector = readVectorOptions(reader, sink: sink)
+            let both = applyVectorOptions(vector, to: [source, mask], reader, sink: sink)
+            if vector.format != nil, source != nil, mask == nil, reader.value("mask-source") == nil {
+                refuseDerived("a derived transition mask", reader, sink: sink,
+                              fix: "give the mask as \"mask-source\" (SVG or PDF), or remove \"vector\"")
+            }
+            guard let source = both[0] else { return nil }
+            return .backIndicator(BackIndicatorSpec(source: source, maskSource: both[1], size: size, scales: scales?.value,
+                                                    vector: vector.format?.value))
         case "control":
             reader.rejectUnknownKeys(allowed: controlKeys)
             let source = reader.sourceFile("source", relativeTo: directory, required: true)
@@ -65,9 +80,18 @@ extension ManifestLoader {
             let insets = capInsets(reader, sink: sink)
             let center = reader.choice("center", from: ["stretch", "tile"])
             let scales = reader.scales("scales")
-            guard let source, let size else { return nil }
+            let vector = readVectorOptions(reader, sink: sink)
+            let stateOrder = [ControlState.highlighted, .selected, .disabled]
+            let all = applyVectorOptions(vector, to: [source] + stateOrder.map { states[$0] }, reader, sink: sink)
+            for (index, state) in stateOrder.enumerated() { states[state] = all[index + 1] }
+            let missing = stateOrder.filter { reader.value("\($0.rawValue)-source") == nil }
+            if vector.format != nil, !missing.isEmpty {
+                refuseDerived("derived state images (" + missing.map { "\($0.rawValue)" }.joined(separator: ", ") + ")", reader, sink: sink,
+                              fix: "give " + missing.map { "\"\($0.rawValue)-source\"" }.joined(separator: ", ") + " as SVG or PDF, or remove \"vector\"")
+            }
+            guard let source = all[0], let size else { return nil }
             return .control(ControlSpec(source: source, stateSources: states, size: size.value, capInsets: insets,
-                                        center: center?.value ?? "stretch", scales: scales?.value))
+                                        center: center?.value ?? "stretch", scales: scales?.value, vector: vector.format?.value))
         default:
             return nil
         }

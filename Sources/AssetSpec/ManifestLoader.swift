@@ -8,7 +8,7 @@ package enum ManifestLoader {
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
                               "fill", "layers"]
-    static let imageKeys = ["name", "kind", "adopt", "source", "size", "scales", "fit", "background"]
+    static let imageKeys = ["name", "kind", "adopt", "source", "page", "size", "scales", "fit", "background", "vector"]
 
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
     package static var keysByKind: [String: [String]] {
@@ -203,10 +203,18 @@ package enum ManifestLoader {
             sink.error("\"background\" of \(reader.context) must be opaque (it makes the image opaque RGB)",
                               at: reader.value("background")!, fix: "drop the alpha digits, or leave \"background\" out to keep transparency")
         }
-        guard let source, let size else { return nil }
-        return .image(ImageSpec(source: source, size: size.value, scales: scales?.value,
-                                fit: fit.flatMap { ImageSpec.Fit(rawValue: $0.value) } ?? .contain,
-                                background: background?.value))
+        let vector = readVectorOptions(reader, sink: sink)
+        let sources = applyVectorOptions(vector, to: [source], reader, sink: sink)
+        if vector.format != nil, background != nil {
+            refuseDerived("\"background\" (a flattened, opaque image)", reader, sink: sink,
+                          fix: "remove \"background\" (draw the background in the artwork), or remove \"vector\"")
+        }
+        guard let source = sources[0], let size else { return nil }
+        var spec = ImageSpec(source: source, size: size.value, scales: scales?.value,
+                             fit: fit.flatMap { ImageSpec.Fit(rawValue: $0.value) } ?? .contain,
+                             background: background?.value)
+        spec.vector = vector.format?.value
+        return .image(spec)
     }
 
     /// A YAML syntax error as a located diagnostic (manifests and launch templates alike).

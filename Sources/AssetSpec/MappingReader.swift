@@ -136,9 +136,9 @@ package struct MappingReader {
         guard let text = string(key, required: required) else { return nil }
         let node = value(key)!
         let ext = (text.value as NSString).pathExtension.lowercased()
-        guard ext == "svg" || ext == "png" else {
-            sink.error("\"\(key)\" in \(context) is \"\(text.value)\"; sources must be .svg or .png files", at: node,
-                       fix: "export the artwork as SVG (preferred) or PNG")
+        guard ext == "svg" || ext == "png" || ext == "pdf" else {
+            sink.error("\"\(key)\" in \(context) is \"\(text.value)\"; sources must be .svg, .pdf or .png files", at: node,
+                       fix: "export the artwork as SVG or PDF (preferred) or PNG")
             return nil
         }
         let standardized = PathText.absolute(text.value, relativeTo: directory)

@@ -73,7 +73,8 @@ struct BuildCommand: ParsableCommand {
         writeFileLists(manifest: manifest, plan: plan, printer: printer)
         var previewFailed = false
         if preview {
-            let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics, style: PreviewWriter.style(manifest))
+            let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics, style: PreviewWriter.style(manifest),
+                                               vectors: pipeline.sandbox)
             printer.print(problems)
             previewFailed = problems.hasErrors
             printer.note("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")

@@ -74,6 +74,12 @@ package enum FuzzMain {
         // The workers are the `assetsmith` binary built beside this one.
         let beside = ((Bundle.main.executablePath ?? "") as NSString).deletingLastPathComponent + "/assetsmith"
         let sandbox = SVGSandbox(capacity: 1, timeLimit: 2, executable: beside)
+        // PDF seeds: the bundled glyphs drawn onto Cairo's PDF surface by the workers.
+        let pdfSeeds: [Data] = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Assets/Glyphs")) ?? []).sorted()
+            .filter { $0.hasSuffix(".svg") }.prefix(4).compactMap { name in
+                try? sandbox.export(VectorSourceFile(path: root + "/Assets/Glyphs/" + name), as: .pdf,
+                                    page: VectorMeasure(width: 24, height: 24), matrix: [1, 0, 0, 1, 0, 0])
+            }
         return [
             Target(name: "manifest", seeds: [root + "/assetsmith.yml"].compactMap { FileManager.default.contents(atPath: $0) }
                    + files("Tests/Fixtures/Manifests", [".yml", ".yaml"])) { data in
@@ -113,6 +119,26 @@ package enum FuzzMain {
                                         pixelSize: PixelSize(width: 24, height: 24), fit: .contain, background: nil,
                                         channels: .rgba)
                     _ = try Renderer.render(job, from: .vector(image))
+                    return "drawn"
+                } catch {
+                    if case .svgCrashed = error as? RenderError { return "crash contained" }
+                    if case .svgTimeout = error as? RenderError { return "timeout contained" }
+                    return "rejected"
+                }
+            },
+            // PDF sources through poppler in the workers: measured, drawn at 24 px, and written as SVG.
+            Target(name: "pdf", seeds: pdfSeeds) { data in
+                let path = scratch + "/fuzz.pdf"
+                try? data.write(to: URL(fileURLWithPath: path))
+                do {
+                    let image = try VectorImage(file: VectorSourceFile(path: path, isPDF: true), sandbox: sandbox)
+                    var job = RenderJob(output: "fuzz.png", asset: "Fuzz", slot: "24x24pt @1x", scale: .x1,
+                                        source: SourceRef(path: path, displayPath: "fuzz.pdf", format: .pdf),
+                                        pixelSize: PixelSize(width: 24, height: 24), fit: .contain, background: nil,
+                                        channels: .rgba)
+                    _ = try Renderer.render(job, from: .vector(image))
+                    job.vector = VectorOutput(format: .svg, size: PointSize(square: 24))
+                    _ = try Renderer.renderVector(job, from: .vector(image))
                     return "drawn"
                 } catch {
                     if case .svgCrashed = error as? RenderError { return "crash contained" }

@@ -66,8 +66,10 @@ struct Pipeline {
         // so that a warning (and --strict) does not depend on what the last build left behind.
         var decoded: [String: LoadedSource] = [:]
         let glyphChecks = glyphSourceChecks(plan)
-        let glyphSources = Array(Set(glyphChecks.map(\.source.path))).filter { read[$0] != nil }.sorted()
-        decode(glyphSources, from: read, into: &decoded, diagnostics: &diagnostics)
+        var refs: [String: SourceRef] = [:]
+        for job in plan.jobs { for source in job.allSources { refs[source.loadKey] = source } }
+        let glyphSources = Array(Set(glyphChecks.map(\.source.loadKey))).filter { refs[$0].map { read[$0.path] != nil } ?? false }.sorted()
+        decode(glyphSources, refs: refs, from: read, into: &decoded, diagnostics: &diagnostics)
         diagnostics += inspect(glyphChecks, decoded: decoded)
         diagnostics += checkDerivedForms(plan, decoded: decoded)
         // 2. Group jobs with identical pixels; refuse upscaling; skip what is up to date.
@@ -142,10 +144,10 @@ struct Pipeline {
         // hashed), and render and encode in parallel: in batches whose decoded pixels stay within
         // the build's budget, each source released once no later batch needs it.
         func drawnSources(_ key: RenderKey) -> [String] {
-            jobsByKey[key]![0].allSources.filter { $0.format != .yaml }.map(\.path)
+            jobsByKey[key]![0].allSources.filter { $0.format != .yaml }.map(\.loadKey)
         }
         let batches = Pipeline.batches(toRender, sources: drawnSources,
-                                       pixels: { read[$0]?.pixels.map { $0.width * $0.height } ?? 0 },
+                                       pixels: { refs[$0].flatMap { read[$0.path]?.pixels }.map { $0.width * $0.height } ?? 0 },
                                        budget: PixelBudget.perBuild)
         var lastBatch: [String: Int] = [:]
         for (index, batch) in batches.enumerated() {
@@ -157,9 +159,9 @@ struct Pipeline {
         var rendered = 0
         for (index, batch) in batches.enumerated() {
             let needed = Set(batch.flatMap(drawnSources)).filter { decoded[$0] == nil }.sorted()
-            decode(needed, from: read, into: &decoded, diagnostics: &diagnostics)
+            decode(needed, refs: refs, from: read, into: &decoded, diagnostics: &diagnostics)
             func drawable(_ key: RenderKey) -> Bool {
-                jobsByKey[key]![0].allSources.allSatisfy { $0.format == .yaml || decoded[$0.path] != nil }
+                jobsByKey[key]![0].allSources.allSatisfy { $0.format == .yaml || decoded[$0.loadKey] != nil }
             }
             let renderable = batch.filter(drawable)
             for key in batch where !drawable(key) {
@@ -171,7 +173,15 @@ struct Pipeline {
                 defer { progressLine?.advance() }
                 let job = jobsFor[key]![0]
                 do {
-                    let bitmap = try Renderer.render(job, sources: images)
+                    if job.vector != nil {
+                        guard let source = images[job.source.loadKey] else {
+                            throw RenderError.unreadable(path: job.source.path, message: "the source was not loaded")
+                        }
+                        return .success(try Renderer.renderVector(job, from: source))
+                    }
+                    var loaded: [String: LoadedSource] = [:]
+                    for source in job.allSources { loaded[source.path] = images[source.loadKey] }
+                    let bitmap = try Renderer.render(job, sources: loaded)
                     return .success(try PNGCodec.encode(bitmap, channels: job.channels))
                 } catch let error as RenderError {
                     return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
@@ -240,11 +250,16 @@ struct Pipeline {
         return batches
     }
 
-    /// Decodes or parses `paths` in parallel, each once.
-    private func decode(_ paths: [String], from read: [String: SourceBytes], into decoded: inout [String: LoadedSource],
-                        diagnostics: inout [Diagnostic]) {
+    /// Decodes or parses the sources known by `loadKeys` (`SourceRef.loadKey`) in parallel, each once.
+    private func decode(_ paths: [String], refs: [String: SourceRef], from read: [String: SourceBytes],
+                        into decoded: inout [String: LoadedSource], diagnostics: inout [Diagnostic]) {
         let sandbox = sandbox
-        let results = parallelMap(paths, threads: threads) { path in SourceLoader.decode(read[path]!, sandbox: sandbox) }
+        let results = parallelMap(paths, threads: threads) { key in
+            let ref = refs[key]!
+            var bytes = read[ref.path]!
+            bytes.source = ref
+            return SourceLoader.decode(bytes, sandbox: sandbox)
+        }
         for (path, result) in zip(paths, results) {
             switch result {
             case .success(let image): decoded[path] = image
@@ -273,7 +288,7 @@ struct Pipeline {
         let indices = Array(checks.indices)
         return parallelMap(indices, threads: threads) { index -> [Diagnostic] in
             let check = checks[index]
-            guard let image = decoded[check.source.path], let inspection = try? GlyphInspector.inspect(image) else { return [] }
+            guard let image = decoded[check.source.loadKey], let inspection = try? GlyphInspector.inspect(image) else { return [] }
             return GlyphInspector.diagnostics(inspection, asset: check.asset, displayPath: check.source.displayPath).map { found in
                 guard let origin = check.origin else { return found }
                 var placed = found
@@ -402,13 +417,16 @@ enum SourceLoader {
                 return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
                                        fix: "re-export the image as PNG, or use an SVG"))
             }
-        case .svg:
+        case .svg, .pdf:
+            let isPDF = bytes.source.format == .pdf
+            let file = VectorSourceFile(path: bytes.source.path, isPDF: isPDF, page: bytes.source.page ?? 1)
             do {
-                if let sandbox { return .success(.vector(try VectorImage(path: bytes.source.path, sandbox: sandbox))) }
-                return .success(.vector(try VectorImage(path: bytes.source.path)))
+                if let sandbox { return .success(.vector(try VectorImage(file: file, sandbox: sandbox))) }
+                return .success(.vector(try VectorImage(file: file)))
             } catch {
                 return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
-                                       fix: error.fix ?? "open the SVG in an editor and save it again as plain SVG"))
+                                       fix: error.fix ?? (isPDF ? "open the PDF in an editor and export it again"
+                                                                : "open the SVG in an editor and save it again as plain SVG")))
             }
         }
     }

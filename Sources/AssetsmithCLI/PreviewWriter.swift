@@ -6,6 +6,7 @@ import AssetSpec
 import Foundation
 import PNGCodec
 import Preview
+import Rendering
 
 /// Draws the preview sheet of a built catalog and writes `<output>/preview.png` and
 /// `<output>/preview.html`, atomically, never over a file of the same name it did not write.
@@ -13,8 +14,11 @@ enum PreviewWriter {
     static let files = ["preview.png", "preview.html"]
 
     /// Returns problems writing (the preview never fails a build's assets).
-    static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle = PreviewStyle()) -> [Diagnostic] {
-        let catalog = PreviewCatalog.read(at: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
+    /// Vector files in the catalog are drawn by `vectors` (worker processes).
+    static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle = PreviewStyle(),
+                      vectors: VectorSandbox? = nil) -> [Diagnostic] {
+        let catalog = PreviewCatalog.read(at: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
+                                          vectors: vectors ?? SVGSandbox(capacity: 1, timeLimit: 30))
         let notes = diagnostics.compactMap { diagnostic -> PreviewNote? in
             guard let asset = assetName(of: diagnostic, in: catalog) else { return nil }
             return PreviewNote(asset: asset, text: diagnostic.message, isError: diagnostic.severity == .error)

@@ -8,8 +8,11 @@ import Glibc
 import Darwin
 #endif
 
-/// SVG documents parsed and drawn by a small pool of worker processes (`assetsmith _svg-worker`,
-/// the same binary), reused across jobs and rebuilds, never one process per image.
+/// SVG documents and PDF pages parsed and drawn by a small pool of worker processes
+/// (`assetsmith _svg-worker`, the same binary), reused across jobs and rebuilds, never one process
+/// per image. Vector outputs (a PDF or SVG file drawn from an SVG or PDF source) are made there too:
+/// the worker draws onto Cairo's PDF or SVG surface and hands back the file's bytes through the
+/// same shared memory as pixels.
 ///
 /// librsvg is a C/Rust library that a hostile file can make panic (text at an absurd size),
 /// overflow its stack (a long `<use>` chain) or run for hours (`feTurbulence` with 100,000
@@ -41,9 +44,10 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         for worker in idle { worker.stop() }
     }
 
-    func measure(path: String) throws(RenderError) -> VectorMeasure {
+    func measure(_ file: VectorSourceFile) throws(RenderError) -> VectorMeasure {
         var measured: VectorMeasure?
-        try exchange(SVGRequest(op: "measure", path: path), path: path) { (reply: SVGReply, _: Worker) throws(RenderError) in
+        let path = file.path
+        try exchange(SVGRequest(op: "measure", file: file), path: path) { (reply: SVGReply, _: Worker) throws(RenderError) in
             guard let width = reply.width, let height = reply.height else {
                 throw .svgRender(path: path, message: "internal error, please report: the worker gave no size")
             }
@@ -52,9 +56,10 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         return measured!
     }
 
-    func draw(path: String, size: PixelSize, matrix: [Double],
+    func draw(_ file: VectorSourceFile, size: PixelSize, matrix: [Double],
               use: (UnsafeRawPointer) throws(RenderError) -> Void) throws(RenderError) {
-        var request = SVGRequest(op: "draw", path: path, width: size.width, height: size.height, matrix: matrix)
+        let path = file.path
+        var request = SVGRequest(op: "draw", file: file, width: size.width, height: size.height, matrix: matrix)
         let bytes = size.width * size.height * 4
         try exchange(request, path: path, prepare: { (worker: Worker) throws(RenderError) in
             guard let shared = worker.pixels.ensure(bytes) else {
@@ -72,13 +77,53 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
 
     func rewrite(path: String) throws(RenderError) -> [UInt8] {
         var document: [UInt8] = []
-        try exchange(SVGRequest(op: "svg", path: path), path: path, fresh: true) { (reply: SVGReply, worker: Worker) throws(RenderError) in
+        try exchange(SVGRequest(op: "svg", file: VectorSourceFile(path: path)), path: path, fresh: true) { (reply: SVGReply, worker: Worker) throws(RenderError) in
             guard let count = reply.bytes, let bytes = worker.readPayload(count, timeLimit: timeLimit) else {
                 throw .svgCrashed(path: path, message: "the renderer stopped before sending the whole document")
             }
             document = bytes
         }
         return document
+    }
+
+    /// The worker draws the document onto a Cairo PDF or SVG surface and leaves the file's bytes in
+    /// its shared memory (a worker that needs more room says so, and the request is sent again).
+    func export(_ file: VectorSourceFile, as format: VectorFileFormat, page: VectorMeasure,
+                matrix: [Double]) throws(RenderError) -> Data {
+        let path = file.path
+        var request = SVGRequest(op: "export", file: file, matrix: matrix)
+        request.export = format.rawValue
+        request.pageWidth = page.width
+        request.pageHeight = page.height
+        var room = 1 << 20
+        for _ in 0..<2 {
+            var result: Data?
+            var needed: Int?
+            try exchange(request, path: path, prepare: { (worker: Worker) throws(RenderError) in
+                guard let shared = worker.pixels.ensure(room) else {
+                    throw .svgRender(path: path, message: "cannot share \(room) bytes with the renderer process")
+                }
+                var prepared = request
+                prepared.shared = worker.pixels.path
+                prepared.capacity = shared
+                return prepared
+            }) { (reply: SVGReply, worker: Worker) throws(RenderError) in
+                worker.pixels.unlinkName()
+                guard let bytes = reply.bytes, bytes >= 0 else { throw .svgRender(path: path, message: "internal error, please report: no file size") }
+                if reply.needsRoom == true {
+                    needed = bytes
+                    return
+                }
+                guard let base = worker.pixels.base, bytes <= worker.pixels.capacity else {
+                    throw .svgRender(path: path, message: "no shared memory")
+                }
+                result = Data(bytes: base, count: bytes)
+            }
+            if let result { return result }
+            guard let needed else { break }
+            room = needed
+        }
+        throw .svgRender(path: path, message: "internal error, please report: the renderer gave no file")
     }
 
     /// One request on an idle (or new) worker, `body` run with its reply while the worker is
@@ -165,16 +210,38 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
     }
 }
 
-/// What the pool asks a worker, one JSON line.
+/// What the pool asks a worker, one JSON line. `op`: `measure`, `draw` or `export`.
 struct SVGRequest: Codable {
     var op: String
     var path: String
+    /// `svg` (absent) or `pdf`.
+    var format: String?
+    /// The PDF page, from 1 (absent: 1).
+    var page: Int?
     var width: Int?
     var height: Int?
     var matrix: [Double]?
-    /// For a drawing: the shared-memory file to draw into, and its size in bytes.
+    /// For a drawing or an export: the shared-memory file to write into, and its size in bytes.
     var shared: String?
     var capacity: Int?
+    /// For an export: `pdf` or `svg`, and the page size in points.
+    var export: String?
+    var pageWidth: Double?
+    var pageHeight: Double?
+
+    init(op: String, file: VectorSourceFile, width: Int? = nil, height: Int? = nil, matrix: [Double]? = nil) {
+        self.op = op
+        self.path = file.path
+        self.format = file.isPDF ? "pdf" : nil
+        self.page = file.isPDF && file.page != 1 ? file.page : nil
+        self.width = width
+        self.height = height
+        self.matrix = matrix
+    }
+
+    var file: VectorSourceFile {
+        VectorSourceFile(path: path, isPDF: format == "pdf", page: page ?? 1)
+    }
 }
 
 /// A worker's answer, one JSON line, followed by `bytes` raw bytes for a drawing.
@@ -182,6 +249,8 @@ struct SVGReply: Codable {
     var width: Double?
     var height: Double?
     var bytes: Int?
+    /// An export did not fit the shared memory: `bytes` is how much it needs.
+    var needsRoom: Bool?
     var error: WireError?
 
     /// A `RenderError` as it crosses the pipe.
@@ -202,6 +271,9 @@ struct SVGReply: Codable {
             case .svgTimeout: self.init(kind: "svg-render", message: "timed out")
             case .cairo(let message): self.init(kind: "cairo", message: message)
             case .outputSize(let size): self.init(kind: "output-size", message: "", width: size.width, height: size.height)
+            case .pdfInvalid(_, let message): self.init(kind: "pdf-invalid", message: message)
+            case .pdfEncrypted: self.init(kind: "pdf-encrypted", message: "")
+            case .pdfPage(_, let page, let count): self.init(kind: "pdf-page", message: "", width: page, height: count)
             }
         }
 
@@ -221,6 +293,9 @@ struct SVGReply: Codable {
             case "too-large": return .tooLarge(path: path, size: size)
             case "cairo": return .cairo(message: message)
             case "output-size": return .outputSize(size)
+            case "pdf-invalid": return .pdfInvalid(path: path, message: message)
+            case "pdf-encrypted": return .pdfEncrypted(path: path)
+            case "pdf-page": return .pdfPage(path: path, page: width ?? 0, count: height ?? 0)
             default: return .svgRender(path: path, message: message)
             }
         }
@@ -415,9 +490,24 @@ struct SVGWorkerCommand: ParsableCommand {
                         reply.bytes = document.count
                         exitAfterReply = true
                     case "measure":
-                        let size = try vectors.measure(path: request.path)
+                        let size = try vectors.measure(request.file)
                         reply.width = size.width
                         reply.height = size.height
+                    case "export":
+                        guard let format = request.export.flatMap(VectorFileFormat.init(rawValue:)),
+                              let width = request.pageWidth, let height = request.pageHeight,
+                              let path = request.shared, let capacity = request.capacity,
+                              let base = mapping.map(path, capacity: capacity) else {
+                            throw RenderError.svgRender(path: request.path, message: "internal error, please report: a bad export request")
+                        }
+                        let data = try vectors.export(request.file, as: format, page: VectorMeasure(width: width, height: height),
+                                                      matrix: request.matrix ?? [])
+                        reply.bytes = data.count
+                        if data.count > capacity {
+                            reply.needsRoom = true
+                        } else {
+                            data.withUnsafeBytes { base.copyMemory(from: $0.baseAddress!, byteCount: data.count) }
+                        }
                     default:
                         let size = PixelSize(width: request.width ?? 0, height: request.height ?? 0)
                         guard let path = request.shared, let capacity = request.capacity,
@@ -425,7 +515,7 @@ struct SVGWorkerCommand: ParsableCommand {
                               let base = mapping.map(path, capacity: capacity) else {
                             throw RenderError.svgRender(path: request.path, message: "no shared memory to draw into")
                         }
-                        try vectors.draw(path: request.path, size: size, matrix: request.matrix ?? [], into: base)
+                        try vectors.draw(request.file, size: size, matrix: request.matrix ?? [], into: base)
                         reply.bytes = size.width * size.height * 4
                     }
                 } catch {
@@ -448,7 +538,7 @@ struct SVGWorkerCommand: ParsableCommand {
 final class SharedPixels {
     private(set) var path = ""
     private(set) var base: UnsafeMutableRawPointer?
-    private var capacity = 0
+    private(set) var capacity = 0
     private var linked = false
 
     nonisolated(unsafe) private static var counter = 0

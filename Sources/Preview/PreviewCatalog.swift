@@ -2,6 +2,7 @@ import AssetCatalog
 import AssetCore
 import Foundation
 import PNGCodec
+import Rendering
 
 /// What the preview needs from a catalog on disk: every set with its Contents.json entries and
 /// decoded images. Read from the files, so it shows exactly what Xcode will get.
@@ -16,6 +17,8 @@ package struct PreviewCatalog: Sendable {
 
         package var scale: Int { Int(fields["scale"]?.dropLast() ?? "1") ?? 1 }
         package var isCompact: Bool { fields["height-class"] == "compact" }
+        /// True when drawn from a single-scale PDF or SVG entry (at @2x and @3x, as Xcode does).
+        package var isVector: Bool { fields["vector"] != nil }
     }
 
     package struct Set: Sendable {
@@ -39,14 +42,20 @@ package struct PreviewCatalog: Sendable {
     package func set(named name: String) -> Set? { sets.first { $0.name == name } }
 
     /// Reads `<catalog>.xcassets` through `ContentsReader`; unreadable sets or images are skipped
-    /// (verify reports them).
-    package static func read(at path: String) -> PreviewCatalog {
+    /// (verify reports them). A single-scale PDF or SVG entry becomes two images, drawn from the
+    /// vector file at @2x and @3x (by `vectors`, the build's worker processes, when given).
+    package static func read(at path: String, vectors: VectorSandbox? = nil) -> PreviewCatalog {
         var sets: [Set] = []
         for found in ContentsReader.sets(inCatalogAt: path) ?? [] {
             guard case .success = found.contents else { continue }
             let folder = (path as NSString).appendingPathComponent(found.path)
             var images: [Image] = []
             for (_, entry) in found.images {
+                if let file = entry["filename"]?.stringValue, entry["scale"] == nil,
+                   ["pdf", "svg"].contains((file as NSString).pathExtension.lowercased()) {
+                    images += vectorImages(folder + "/" + file, entry: entry, vectors: vectors)
+                    continue
+                }
                 guard let file = entry["filename"]?.stringValue,
                       let bytes = FileManager.default.contents(atPath: folder + "/" + file),
                       let bitmap = try? PNGCodec.decode(bytes) else { continue }
@@ -59,6 +68,23 @@ package struct PreviewCatalog: Sendable {
         }
         return PreviewCatalog(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                               sets: sets.sorted { $0.name < $1.name })
+    }
+
+    /// A vector entry drawn at @2x and @3x, each labelled with its format; none when it cannot be read.
+    static func vectorImages(_ path: String, entry: [String: JSONValue], vectors: VectorSandbox?) -> [Image] {
+        let format = (path as NSString).pathExtension.lowercased()
+        let file = VectorSourceFile(path: path, isPDF: format == "pdf")
+        guard let image = try? (vectors.map { try VectorImage(file: file, sandbox: $0) } ?? VectorImage(file: file)) else { return [] }
+        var images: [Image] = []
+        for scale in [2, 3] {
+            guard let bitmap = try? image.bitmap(scale: Double(scale)) else { continue }
+            var fields = entry.compactMapValues(\.stringValue)
+            fields["scale"] = "\(scale)x"
+            fields["vector"] = format
+            images.append(Image(file: (path as NSString).lastPathComponent, bitmap: bitmap, fields: fields,
+                                appearance: entry["appearances"]?.arrayValue?.first?["value"]?.stringValue))
+        }
+        return images
     }
 
     /// Tab pairs: template imagesets `X` with a sibling `X.selected`, in name order (a control's

@@ -417,7 +417,7 @@ package enum PreviewSheet {
             let device = [image.fields["idiom"], image.fields["subtype"], image.fields["orientation"]].compactMap { $0 }
                 .joined(separator: " ")
             canvas.text(device, x: Double(x), y: Double(y + box + 15), size: 10, ink)
-            canvas.text("\(image.bitmap.width)x\(image.bitmap.height) @\(image.scale)x", x: Double(x), y: Double(y + box + 30), size: 10, subtle)
+            canvas.text("\(image.bitmap.width)x\(image.bitmap.height) @\(image.scale)x" + (image.isVector ? " vector" : ""), x: Double(x), y: Double(y + box + 30), size: 10, subtle)
         }
         return PreviewSection(title: "Launch images \(set.name) (\(set.images.count))", picture: try canvas.bitmap(), lines: [])
     }
@@ -435,7 +435,8 @@ package enum PreviewSheet {
                 let w = min(Double(image.bitmap.width), 420), h = min(Double(image.bitmap.height), 150)
                 canvas.fill(x: x, y: Double(y + 24), width: w, height: h, light)
                 canvas.drawThumbnail(image.bitmap, x: x, y: Double(y + 24), width: w, height: h)
-                canvas.text("@\(image.scale)x \(image.bitmap.width)x\(image.bitmap.height)", x: x, y: Double(y + 24) + h + 14, size: 10, subtle)
+                canvas.text("@\(image.scale)x \(image.bitmap.width)x\(image.bitmap.height)" + (image.isVector ? " vector \(image.fields["vector"] ?? "")" : ""),
+                            x: x, y: Double(y + 24) + h + 14, size: 10, subtle)
                 x += w + 16
             }
             for note in notes where note.asset == set.name {

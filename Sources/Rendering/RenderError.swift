@@ -23,6 +23,12 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case cairo(message: String)
     /// The job asks for an output no surface can hold (a side below 1 or above 32767 px).
     case outputSize(PixelSize)
+    /// poppler-glib cannot read the PDF (damaged, not a PDF, too large). `message` is poppler's.
+    case pdfInvalid(path: String, message: String)
+    /// The PDF is encrypted with a password.
+    case pdfEncrypted(path: String)
+    /// The manifest's `page:` is not a page of the PDF (`count` pages).
+    case pdfPage(path: String, page: Int, count: Int)
 
     /// How to fix it, for the errors where something better than "check the file" can be said.
     package var fix: String? {
@@ -31,6 +37,12 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "open the SVG in an editor and simplify it (convert text to outlines, flatten <use> chains), then save it as plain SVG"
         case .svgTimeout:
             return "simplify the SVG (remove filters, flatten <use> and very long paths), or raise --render-timeout"
+        case .pdfInvalid:
+            return "open the PDF in an editor and export it again (one page, PDF 1.4 or later)"
+        case .pdfEncrypted:
+            return "export the artwork again without a password (no encryption)"
+        case .pdfPage(_, _, let count):
+            return count > 0 ? "choose a page from 1 to \(count) with \"page\", or leave it out for the first" : "export the artwork as a PDF with one page"
         default:
             return nil
         }
@@ -45,8 +57,10 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "cannot parse the svg: \(message)"
         case .svgWithoutSize:
             return "the svg declares no size: it needs width and height in absolute units, or a viewBox"
-        case .tooLarge(_, let size):
-            return "the svg declares \(size), more than \(VectorImage.maximumSide) px a side"
+        case .tooLarge(let path, let size):
+            return path.lowercased().hasSuffix(".pdf")
+                ? "the pdf page is \(size.width)x\(size.height) pt, more than \(VectorImage.maximumSide) pt a side"
+                : "the svg declares \(size), more than \(VectorImage.maximumSide) px a side"
         case .svgRender(_, let message):
             return "librsvg could not draw the svg: \(message)"
         case .svgCrashed(_, let message):
@@ -55,6 +69,12 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "drawing the svg took longer than \(Int(seconds)) s and was stopped (filters, deep <use> nesting or huge paths can make a file that slow)"
         case .cairo(let message):
             return "cairo error: \(message)"
+        case .pdfInvalid(_, let message):
+            return "cannot read the pdf: \(message)"
+        case .pdfEncrypted:
+            return "the pdf is encrypted (it needs a password), so it cannot be read"
+        case .pdfPage(_, let page, let count):
+            return "the pdf has \(count) page\(count == 1 ? "" : "s"), so it has no page \(page)"
         case .outputSize(let size):
             return "cannot draw \(size): each side must be 1 to \(CairoCanvas.maximumSide) px"
         }

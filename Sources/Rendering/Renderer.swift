@@ -1,5 +1,6 @@
 import AssetCore
 import AssetPlan
+import Foundation
 
 /// Rendering: draws one `RenderJob` from a loaded source into a straight-alpha RGBA8 `Bitmap`,
 /// through Cairo and librsvg.
@@ -50,5 +51,25 @@ package enum Renderer {
         case .tone(let tone): bitmap.applyTone(tone)
         }
         return bitmap
+    }
+}
+
+extension Renderer {
+    /// The bytes of `job`'s vector file (`job.vector`): the source drawn onto a PDF page or SVG
+    /// document of the job's size in points by Cairo, placed by `job.fit` (aspect kept and centred
+    /// for `contain`, stretched for `fill`). Only the drawing is written: a glyph's pixel treatment
+    /// (snapping, backdrop removal) has no vector form, and a template keeps only its alpha in Xcode.
+    /// Made by a sandbox worker when the source was loaded through one.
+    package static func renderVector(_ job: RenderJob, from source: LoadedSource) throws(RenderError) -> Data {
+        guard let vector = job.vector, let format = VectorFileFormat(rawValue: vector.format.rawValue) else {
+            throw .cairo(message: "internal error, please report: \(job.output) is not a vector output")
+        }
+        guard case .vector(let image) = source else {
+            throw .cairo(message: "internal error, please report: a vector output needs an SVG or PDF source")
+        }
+        let page = VectorMeasure(width: vector.width, height: vector.height)
+        let placement = VectorPlacement.fitting(source: VectorMeasure(width: image.intrinsicWidth, height: image.intrinsicHeight),
+                                                in: page, fill: job.fit == .fill)
+        return try image.export(as: format, page: page, placement: placement)
     }
 }

@@ -4,7 +4,8 @@ import CCairo
 import CRsvg
 import Foundation
 
-/// A parsed SVG, ready to be drawn at any size: parse once, render many.
+/// A parsed SVG, or a page of a PDF (`PDFPage`), ready to be drawn at any size: parse once,
+/// render many. A PDF page's intrinsic size is its size in points.
 ///
 /// Owns an `RsvgHandle` loaded from a file with the default (safe) flags: libxml2's parser
 /// limits stay on, and the file is the base for relative references, so librsvg 2.54 only
@@ -26,20 +27,51 @@ package final class VectorImage: @unchecked Sendable {
     /// The intrinsic height in px, found the same way as `intrinsicWidth`.
     package let intrinsicHeight: Double
 
-    /// The librsvg handle when the document is drawn in this process; nil when a sandbox draws it.
+    /// The file and, for a PDF, the page.
+    package let file: VectorSourceFile
+
+    /// The librsvg handle when an SVG is drawn in this process; nil otherwise.
     private let handle: UnsafeMutablePointer<RsvgHandle>?
+    /// The poppler page when a PDF is drawn in this process; nil otherwise.
+    private let pdf: PDFPage?
     private let sandbox: VectorSandbox?
     private let lock = NSLock()
 
-    /// The document at `path`, measured and later drawn by `sandbox` (worker processes), so that
-    /// nothing librsvg does with this file runs in this process.
-    package init(path: String, sandbox: VectorSandbox) throws(RenderError) {
-        let measure = try sandbox.measure(path: path)
-        self.path = path
+    /// The SVG document at `path`, measured and later drawn by `sandbox` (worker processes).
+    package convenience init(path: String, sandbox: VectorSandbox) throws(RenderError) {
+        try self.init(file: VectorSourceFile(path: path), sandbox: sandbox)
+    }
+
+    /// The document `file`, measured and later drawn by `sandbox` (worker processes), so that
+    /// nothing librsvg or poppler does with this file runs in this process.
+    package init(file: VectorSourceFile, sandbox: VectorSandbox) throws(RenderError) {
+        let measure = try sandbox.measure(file)
+        self.path = file.path
+        self.file = file
         self.handle = nil
+        self.pdf = nil
         self.sandbox = sandbox
         self.intrinsicWidth = measure.width
         self.intrinsicHeight = measure.height
+    }
+
+    /// The document `file`, parsed in this process: an SVG by librsvg, a PDF page by poppler-glib.
+    package convenience init(file: VectorSourceFile) throws(RenderError) {
+        if file.isPDF {
+            try self.init(pdf: PDFPage(path: file.path, pageNumber: file.page), file: file)
+        } else {
+            try self.init(path: file.path)
+        }
+    }
+
+    private init(pdf: PDFPage, file: VectorSourceFile) {
+        self.path = file.path
+        self.file = file
+        self.handle = nil
+        self.pdf = pdf
+        self.sandbox = nil
+        self.intrinsicWidth = pdf.width
+        self.intrinsicHeight = pdf.height
     }
 
     /// Loads and parses the SVG at `path`.
@@ -77,7 +109,9 @@ package final class VectorImage: @unchecked Sendable {
                                                         height: Self.clampedSide(height.rounded(.up))))
         }
         self.path = path
+        self.file = VectorSourceFile(path: path)
         self.handle = handle
+        self.pdf = nil
         self.sandbox = nil
         self.intrinsicWidth = width
         self.intrinsicHeight = height
@@ -121,20 +155,46 @@ package final class VectorImage: @unchecked Sendable {
         let matrix = [m.xx, m.yx, m.xy, m.yy, m.x0, m.y0]
         if let sandbox {
             // Drawn elsewhere on a transparent layer of the canvas's size, then laid over it.
-            try sandbox.draw(path: path, size: canvas.size, matrix: matrix) { (pixels: UnsafeRawPointer) throws(RenderError) in
+            try sandbox.draw(file, size: canvas.size, matrix: matrix) { (pixels: UnsafeRawPointer) throws(RenderError) in
                 try canvas.paint(premultiplied: pixels)
             }
         } else {
-            try drawDocument(on: canvas, matrix: matrix)
+            try drawDocument(on: canvas.context, matrix: matrix)
+            try canvas.checkStatus()
         }
     }
 
-    /// Renders the document through librsvg in this process, the context set to `matrix`.
-    func drawDocument(on canvas: CairoCanvas, matrix: [Double]) throws(RenderError) {
-        guard let handle, matrix.count == 6 else {
+    /// The document as a PDF page or an SVG document of `page` points, drawn into `placement`
+    /// (in points on that page): the file's bytes. Made by a worker when there is a sandbox.
+    package func export(as format: VectorFileFormat, page: VectorMeasure, placement: VectorPlacement) throws(RenderError) -> Data {
+        let matrix = [placement.width / intrinsicWidth, 0, 0, placement.height / intrinsicHeight, placement.x, placement.y]
+        if let sandbox {
+            return try sandbox.export(file, as: format, page: page, matrix: matrix)
+        }
+        return try exportDocument(as: format, page: page, matrix: matrix)
+    }
+
+    /// `export` in this process.
+    func exportDocument(as format: VectorFileFormat, page: VectorMeasure, matrix: [Double]) throws(RenderError) -> Data {
+        try VectorExporter.export(format, width: page.width, height: page.height) { (context: OpaquePointer) throws(RenderError) in
+            try drawDocument(on: context, matrix: matrix)
+        }
+    }
+
+    /// Renders the document in this process (librsvg or poppler), the context set to `matrix`.
+    func drawDocument(on cr: OpaquePointer, matrix: [Double]) throws(RenderError) {
+        guard matrix.count == 6 else {
+            throw .svgRender(path: path, message: "internal error, please report: no matrix to draw with")
+        }
+        if let pdf {
+            pdf.draw(on: cr, matrix: matrix)
+            let status = cairo_status(cr)
+            guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(message: CairoCanvas.message(status)) }
+            return
+        }
+        guard let handle else {
             throw .svgRender(path: path, message: "internal error, please report: no document to draw")
         }
-        let cr = canvas.context
         cairo_save(cr)
         var m = cairo_matrix_t(xx: matrix[0], yx: matrix[1], xy: matrix[2], yy: matrix[3], x0: matrix[4], y0: matrix[5])
         cairo_set_matrix(cr, &m)
@@ -147,7 +207,8 @@ package final class VectorImage: @unchecked Sendable {
         if ok == 0 {
             throw .svgRender(path: path, message: Self.take(error))
         }
-        try canvas.checkStatus()
+        let status = cairo_status(cr)
+        guard status == CAIRO_STATUS_SUCCESS else { throw .cairo(message: CairoCanvas.message(status)) }
     }
 
     /// The whole document drawn onto a transparent canvas of `size`, stretched to it, as straight
@@ -229,5 +290,33 @@ package final class VectorImage: @unchecked Sendable {
 
     private static func clampedSide(_ value: Double) -> Int {
         value < Double(Int32.max) ? Int(value) : Int(Int32.max)
+    }
+}
+
+/// Where a drawing goes on a vector page, in points: its box (the drawing is stretched to it).
+package struct VectorPlacement: Hashable, Sendable {
+    package var x: Double
+    package var y: Double
+    package var width: Double
+    package var height: Double
+
+    /// `contain` (aspect kept, centred) or `fill` (stretched) of a `source`-sized drawing on `page`.
+    package static func fitting(source: VectorMeasure, in page: VectorMeasure, fill: Bool) -> VectorPlacement {
+        if fill { return VectorPlacement(x: 0, y: 0, width: page.width, height: page.height) }
+        let scale = min(page.width / source.width, page.height / source.height)
+        let width = source.width * scale, height = source.height * scale
+        return VectorPlacement(x: (page.width - width) / 2, y: (page.height - height) / 2, width: width, height: height)
+    }
+}
+
+extension VectorImage {
+    /// The whole document drawn at `scale` pixels per point (its intrinsic size × `scale`, rounded,
+    /// at least 1 px a side), straight RGBA8: how Xcode renders a vector image set at that scale.
+    package func bitmap(scale: Double) throws(RenderError) -> Bitmap {
+        let size = PixelSize(width: max(1, Int((intrinsicWidth * scale).rounded())),
+                             height: max(1, Int((intrinsicHeight * scale).rounded())))
+        let canvas = try CairoCanvas(size: size)
+        try draw(on: canvas, at: Placement(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        return try canvas.bitmap()
     }
 }

@@ -2,6 +2,7 @@ import AssetCatalog
 import AssetCore
 import AssetPlan
 import Foundation
+import ImageProbe
 import PNGCodec
 
 /// The checks that need the manifest: every planned file at its exact size, no upscaled bitmap,
@@ -46,6 +47,8 @@ extension Inspection {
                     add(.error, .missingFile, file: file, asset: folder,
                         message: "is missing: slot \(job.slot) needs a \(job.pixelSize) file", fix: build)
                 }
+            } else if let vector = job.vector {
+                checkVectorOutput(job, vector, file: file, folder: folder)
             } else if let actual = pixelSize(job.output), actual != job.pixelSize {
                 add(.error, .pixelSize, file: file, asset: folder,
                     message: "is \(actual.width)x\(actual.height) px but slot \(job.slot) needs \(job.pixelSize)",
@@ -100,5 +103,18 @@ extension Inspection {
                     fix: build + " to regenerate it; to keep a hand-made file, remove the asset from the manifest")
             }
         }
+    }
+
+    /// A vector output must be a file of its format (the file check reports one that is not),
+    /// and a PDF's first page must be the slot's size in points.
+    private func checkVectorOutput(_ job: RenderJob, _ vector: VectorOutput, file: String, folder: String) {
+        guard let format = format(job.output), format.rawValue == vector.format.rawValue || format == .pdf else { return }
+        guard format == .pdf, vector.format == .pdf,
+              let size = try? VectorReader.size(ofFileAt: absolute(job.output), format: .pdf) else { return }
+        let expected = PointSize(width: vector.width, height: vector.height)
+        guard abs(size.width - vector.width) > 0.01 || abs(size.height - vector.height) > 0.01 else { return }
+        add(.error, .pixelSize, file: file, asset: folder,
+            message: "is a \(PointSize.format(size.width))x\(PointSize.format(size.height)) pt page but slot \(job.slot) needs \(expected) pt",
+            fix: "run `assetsmith build`")
     }
 }

@@ -48,6 +48,9 @@ import TestSupport
         #expect(choices("bar-glyph", "rendering") == Set(GlyphRendering.allCases.map(\.rawValue)))
         #expect(choices("tab-icon", "shape") == Set(TabShape.allCases.map(\.rawValue)))
         #expect(choices("launch-image", "status-bar") == Set(LaunchTemplate.StatusBarStyle.allCases.map(\.rawValue)))
+        for kind in ["image", "bar-glyph", "tab-icon", "back-indicator", "control"] {
+            #expect(choices(kind, "vector") == Set(VectorFormat.allCases.map(\.rawValue)), "kind \(kind)")
+        }
     }
 }
 

@@ -1,0 +1,105 @@
+import AssetCore
+import CCairo
+import CPoppler
+import Foundation
+
+/// One page of a PDF, parsed by poppler-glib and drawn through Cairo at any size: parse once,
+/// draw many. Only the sandbox's worker processes open PDFs from a manifest (see `VectorSandbox`).
+///
+/// Limits: a file over `maximumFileBytes` is refused before it is read, a page over
+/// `VectorImage.maximumSide` points a side before anything is drawn or any surface is made for it.
+/// poppler-glib is given the bytes only (no file name or base URI), opens no network connection and
+/// runs no JavaScript, link or action while drawing a page. An encrypted PDF is refused with its own
+/// message (one that opens with an empty user password is read like any other).
+final class PDFPage: @unchecked Sendable {
+    /// The largest PDF file read, in bytes.
+    static let maximumFileBytes = 64 << 20
+
+    let width: Double
+    let height: Double
+    private let document: OpaquePointer
+    private let page: OpaquePointer
+    /// poppler documents are not thread-safe: every call on them is made under this lock.
+    private let lock = NSLock()
+
+    /// Page `pageNumber` (1-based) of the PDF at `path`.
+    init(path: String, pageNumber: Int) throws(RenderError) {
+        let data: Data
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if (attributes[.type] as? FileAttributeType) == .typeDirectory {
+                throw RenderError.unreadable(path: path, message: String(cString: strerror(EISDIR)))
+            }
+            let bytes = (attributes[.size] as? Int) ?? 0
+            guard bytes <= Self.maximumFileBytes else {
+                throw RenderError.pdfInvalid(path: path, message: "the file is \(bytes / (1 << 20)) MB, more than the \(Self.maximumFileBytes >> 20) MB accepted for a pdf")
+            }
+            data = try Data(contentsOf: URL(fileURLWithPath: path))
+        } catch let error as RenderError {
+            throw error
+        } catch {
+            throw .unreadable(path: path, message: (error as NSError).localizedDescription)
+        }
+        // The header may follow up to 1 KB of other bytes (PDF 1.7, annex H).
+        guard data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil else {
+            throw .pdfInvalid(path: path, message: "it has no %PDF- header, so it is not a pdf")
+        }
+        let bytes: OpaquePointer = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let document = poppler_document_new_from_bytes(bytes, nil, &error) else {
+            let encrypted = error.map { $0.pointee.domain == poppler_error_quark()
+                && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
+            let message = Self.take(error)
+            throw encrypted ? .pdfEncrypted(path: path) : .pdfInvalid(path: path, message: message)
+        }
+        let count = Int(poppler_document_get_n_pages(document))
+        guard pageNumber >= 1, pageNumber <= count, let page = poppler_document_get_page(document, Int32(pageNumber - 1)) else {
+            g_object_unref(UnsafeMutableRawPointer(document))
+            throw .pdfPage(path: path, page: pageNumber, count: count)
+        }
+        var width = 0.0, height = 0.0
+        poppler_page_get_size(page, &width, &height)
+        guard width.isFinite, height.isFinite, width > 0, height > 0 else {
+            g_object_unref(UnsafeMutableRawPointer(page))
+            g_object_unref(UnsafeMutableRawPointer(document))
+            throw .pdfInvalid(path: path, message: "page \(pageNumber) has no size (its media box is empty)")
+        }
+        guard width <= Double(VectorImage.maximumSide), height <= Double(VectorImage.maximumSide) else {
+            g_object_unref(UnsafeMutableRawPointer(page))
+            g_object_unref(UnsafeMutableRawPointer(document))
+            throw .tooLarge(path: path, size: PixelSize(width: Int(min(width.rounded(.up), 1e9)),
+                                                        height: Int(min(height.rounded(.up), 1e9))))
+        }
+        self.document = document
+        self.page = page
+        self.width = width
+        self.height = height
+    }
+
+    deinit {
+        g_object_unref(UnsafeMutableRawPointer(page))
+        g_object_unref(UnsafeMutableRawPointer(document))
+    }
+
+    /// Draws the page onto `context` (a Cairo context of any surface) under `matrix`, Cairo's
+    /// affine from the page's points to the surface. Nothing is painted behind the page.
+    func draw(on context: OpaquePointer, matrix: [Double]) {
+        cairo_save(context)
+        var m = cairo_matrix_t(xx: matrix[0], yx: matrix[1], xy: matrix[2], yy: matrix[3], x0: matrix[4], y0: matrix[5])
+        cairo_set_matrix(context, &m)
+        cairo_rectangle(context, 0, 0, width, height)
+        cairo_clip(context)
+        lock.lock()
+        poppler_page_render(page, context)
+        lock.unlock()
+        cairo_restore(context)
+    }
+
+    private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {
+        guard let error else { return "poppler cannot open it" }
+        defer { g_error_free(error) }
+        let message = error.pointee.message.map { String(cString: $0) } ?? "poppler cannot open it"
+        return message.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+}
