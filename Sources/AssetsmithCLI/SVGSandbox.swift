@@ -75,17 +75,6 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         }
     }
 
-    func rewrite(path: String) throws(RenderError) -> [UInt8] {
-        var document: [UInt8] = []
-        try exchange(SVGRequest(op: "svg", file: VectorSourceFile(path: path)), path: path, fresh: true) { (reply: SVGReply, worker: Worker) throws(RenderError) in
-            guard let count = reply.bytes, let bytes = worker.readPayload(count, timeLimit: timeLimit) else {
-                throw .svgCrashed(path: path, message: "the renderer stopped before sending the whole document")
-            }
-            document = bytes
-        }
-        return document
-    }
-
     /// The worker draws the document onto a Cairo PDF or SVG surface and leaves the file's bytes in
     /// its shared memory (a worker that needs more room says so, and the request is sent again).
     func export(_ file: VectorSourceFile, as format: VectorFileFormat, page: VectorMeasure,
@@ -129,9 +118,7 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
     /// One request on an idle (or new) worker, `body` run with its reply while the worker is
     /// still held; the worker goes back to the pool unless it failed. A document that crashed a
     /// worker or ran out of time fails again at once until the file changes.
-    /// A `fresh` request (an SVG rewrite) gets a worker of its own, which exits after answering:
-    /// Cairo numbers SVG elements per process, so a new process keeps the bytes stable.
-    private func exchange(_ request: SVGRequest, path: String, fresh: Bool = false,
+    private func exchange(_ request: SVGRequest, path: String,
                           prepare: ((Worker) throws(RenderError) -> SVGRequest)? = nil,
                           body: (SVGReply, Worker) throws(RenderError) -> Void) throws(RenderError) {
         let stamp = Self.stamp(path)
@@ -140,7 +127,7 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         condition.unlock()
         if let known { throw known }
 
-        let worker = try checkOut(path: path, fresh: fresh)
+        let worker = try checkOut(path: path)
         let outcome: Worker.Outcome
         do {
             outcome = worker.send(try prepare?(worker) ?? request, timeLimit: timeLimit)
@@ -153,10 +140,7 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
             // The worker maps the shared memory before it parses anything: once it has answered,
             // the file's name is no longer needed.
             worker.pixels.unlinkName()
-            defer {
-                if fresh { worker.stop() }   // it exits after answering: reap it
-                checkIn(fresh ? nil : worker)
-            }
+            defer { checkIn(worker) }
             if let error = reply.error { throw error.renderError(path: path) }
             try body(reply, worker)
         case .timedOut:
@@ -186,11 +170,11 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
                 Int(((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1e9)]
     }
 
-    private func checkOut(path: String, fresh: Bool = false) throws(RenderError) -> Worker {
+    private func checkOut(path: String) throws(RenderError) -> Worker {
         condition.lock()
-        while (fresh || idle.isEmpty) && running >= capacity { condition.wait() }
+        while idle.isEmpty && running >= capacity { condition.wait() }
         running += 1
-        let reused = fresh ? nil : idle.popLast()
+        let reused = idle.popLast()
         condition.unlock()
         if let reused { return reused }
         do {
@@ -357,18 +341,6 @@ private final class Worker {
         process.waitUntilExit()
     }
 
-    /// `count` bytes that follow a reply on the pipe (a rewritten SVG document); nil when the
-    /// worker stops or takes longer than `timeLimit`.
-    func readPayload(_ count: Int, timeLimit: Double) -> [UInt8]? {
-        let deadline = Date().addingTimeInterval(timeLimit)
-        while buffer.count < count {
-            guard fill(until: deadline) else { return nil }
-        }
-        let bytes = Array(buffer[..<count])
-        buffer.removeFirst(count)
-        return bytes
-    }
-
     func kill() {
         if process.isRunning { Glibc_or_Darwin_kill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
@@ -469,7 +441,6 @@ struct SVGWorkerCommand: ParsableCommand {
         let vectors = InProcessVectors()
         let mapping = WorkerMapping()
         var pending: [UInt8] = []
-        var exitAfterReply = false
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { systemRead(0, $0.baseAddress, $0.count) }
@@ -481,14 +452,8 @@ struct SVGWorkerCommand: ParsableCommand {
                 pending.removeFirst(newline + 1)
                 guard let request = try? JSONDecoder().decode(SVGRequest.self, from: line) else { return }
                 var reply = SVGReply()
-                var document: [UInt8] = []
                 do {
                     switch request.op {
-                    case "svg":
-                        // Cairo numbers SVG elements per process: a fresh worker keeps the bytes stable.
-                        document = try vectors.rewrite(path: request.path)
-                        reply.bytes = document.count
-                        exitAfterReply = true
                     case "measure":
                         let size = try vectors.measure(request.file)
                         reply.width = size.width
@@ -523,8 +488,7 @@ struct SVGWorkerCommand: ParsableCommand {
                 }
                 guard var header = try? JSONEncoder().encode(reply) else { return }
                 header.append(0x0A)
-                guard writeAll(1, header), document.isEmpty || writeAll(1, Data(document)) else { return }
-                if exitAfterReply { return }
+                guard writeAll(1, header) else { return }
             }
         }
     }

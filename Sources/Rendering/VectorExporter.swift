@@ -80,17 +80,20 @@ enum VectorExporter {
     /// Cairo's SVG surface names some elements after a process-wide counter of surfaces
     /// (`surface7`, `image12`), so the same drawing gets other names depending on what the process
     /// drew before. Those names are renumbered here in order of first appearance (`surface1`,
-    /// `image1`…), everywhere they occur, so a rebuild writes the same bytes whichever worker drew
-    /// it. Only Cairo's own output is touched, never a source document.
+    /// `image1`…) where they are names (`id="…"`) or references (`#…`), never inside embedded
+    /// base64 data, so a rebuild writes the same bytes whichever worker drew it. Only Cairo's own
+    /// output is touched, never a source document.
     static func stableIdentifiers(_ data: Data) -> Data {
         guard let text = String(data: data, encoding: .utf8),
-              let pattern = try? NSRegularExpression(pattern: "\\b(surface|image|source)(-?)([0-9]+)\\b") else { return data }
+              let pattern = try? NSRegularExpression(pattern: "(id=\"|#)(surface|image|source)(-?)([0-9]+)\\b") else { return data }
         var numbers: [String: [String: Int]] = [:]
         var out = ""
         var last = text.startIndex
         for match in pattern.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let whole = Range(match.range, in: text), let prefixRange = Range(match.range(at: 1), in: text),
-                  let dashRange = Range(match.range(at: 2), in: text), let numberRange = Range(match.range(at: 3), in: text) else { continue }
+            guard let whole = Range(match.range, in: text), let leadRange = Range(match.range(at: 1), in: text),
+                  let prefixRange = Range(match.range(at: 2), in: text),
+                  let dashRange = Range(match.range(at: 3), in: text), let numberRange = Range(match.range(at: 4), in: text) else { continue }
+            let lead = String(text[leadRange])
             let prefix = String(text[prefixRange]) + String(text[dashRange])
             let number = String(text[numberRange])
             var table = numbers[prefix, default: [:]]
@@ -98,7 +101,7 @@ enum VectorExporter {
             table[number] = renumbered
             numbers[prefix] = table
             out += text[last..<whole.lowerBound]
-            out += prefix + String(renumbered)
+            out += lead + prefix + String(renumbered)
             last = whole.upperBound
         }
         out += text[last...]

@@ -220,52 +220,16 @@ package final class VectorImage: @unchecked Sendable {
     }
 
     /// The document as a new SVG file with no external references: librsvg draws it onto Cairo's
-    /// SVG surface, which writes only paths, gradients and embedded (`data:`) images. Whatever the
-    /// source referred to (images, stylesheets, fonts) is resolved by librsvg under its usual
-    /// rules (the SVG's own folder only, never the network) and baked in; text becomes outlines.
-    /// This is how an Icon Composer layer is sanitised: a real renderer re-serialises it, nothing
-    /// edits the XML. Cairo numbers the drawing's elements with a per-process counter, so the
-    /// same source gives the same bytes only in a fresh process (the sandbox's worker exits after
-    /// each rewrite for that reason).
+    /// SVG surface (`export`, at its intrinsic size), which writes only paths, gradients and
+    /// embedded (`data:`) images. Whatever the source referred to (images, stylesheets, fonts) is
+    /// resolved by librsvg under its usual rules (the SVG's own folder only, never the network) and
+    /// baked in; text becomes outlines. This is how an Icon Composer layer is sanitised: a real
+    /// renderer re-serialises it, nothing edits the XML.
     package func rewrittenSVG() throws(RenderError) -> [UInt8] {
-        if let sandbox { return try sandbox.rewrite(path: path) }
-        return try writeSVGDocument()
-    }
-
-    /// `rewrittenSVG` in this process.
-    func writeSVGDocument() throws(RenderError) -> [UInt8] {
-        guard let handle else {
-            throw .svgRender(path: path, message: "internal error, please report: no document to rewrite")
-        }
-        final class Sink { var bytes: [UInt8] = [] }
-        let sink = Sink()
-        let surface: OpaquePointer? = withExtendedLifetime(sink) {
-            cairo_svg_surface_create_for_stream({ closure, data, length in
-                guard let closure, let data else { return CAIRO_STATUS_WRITE_ERROR }
-                Unmanaged<Sink>.fromOpaque(closure).takeUnretainedValue().bytes
-                    .append(contentsOf: UnsafeBufferPointer(start: data, count: Int(length)))
-                return CAIRO_STATUS_SUCCESS
-            }, Unmanaged.passUnretained(sink).toOpaque(), intrinsicWidth, intrinsicHeight)
-        }
-        guard let surface else { throw .cairo(message: "cannot create an SVG surface") }
-        cairo_svg_surface_restrict_to_version(surface, CAIRO_SVG_VERSION_1_1)
-        cairo_svg_surface_set_document_unit(surface, CAIRO_SVG_UNIT_PX)
-        let cr = cairo_create(surface)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: intrinsicWidth, height: intrinsicHeight)
-        var error: UnsafeMutablePointer<GError>?
-        lock.lock()
-        let ok = rsvg_handle_render_document(handle, cr, &viewport, &error)
-        lock.unlock()
-        let status = cairo_status(cr)
-        cairo_destroy(cr)
-        cairo_surface_finish(surface)
-        let surfaceStatus = cairo_surface_status(surface)
-        cairo_surface_destroy(surface)
-        if ok == 0 { throw .svgRender(path: path, message: Self.take(error)) }
-        for code in [status, surfaceStatus] where code != CAIRO_STATUS_SUCCESS {
-            throw .cairo(message: String(cString: cairo_status_to_string(code)))
-        }
-        return withExtendedLifetime(sink) { sink.bytes }
+        let page = VectorMeasure(width: intrinsicWidth, height: intrinsicHeight)
+        let identity: [Double] = [1, 0, 0, 1, 0, 0]
+        if let sandbox { return [UInt8](try sandbox.export(file, as: .svg, page: page, matrix: identity)) }
+        return [UInt8](try exportDocument(as: .svg, page: page, matrix: identity))
     }
 
     /// The message of a `GError`, which is freed.

@@ -30,9 +30,6 @@ package protocol VectorSandbox: AnyObject, Sendable {
     /// `size.width * 4` bytes, valid only during the call.
     func draw(_ file: VectorSourceFile, size: PixelSize, matrix: [Double],
               use: (UnsafeRawPointer) throws(RenderError) -> Void) throws(RenderError)
-    /// The document drawn by librsvg onto Cairo's SVG surface: a new, self-contained SVG
-    /// document of the same intrinsic size (see `VectorImage.rewrittenSVG`).
-    func rewrite(path: String) throws(RenderError) -> [UInt8]
     /// The document drawn under `matrix` onto a `page` (points) PDF page or SVG document made by
     /// Cairo: the bytes of that file.
     func export(_ file: VectorSourceFile, as format: VectorFileFormat, page: VectorMeasure,
@@ -71,10 +68,6 @@ package final class InProcessVectors: @unchecked Sendable {
         try image.drawDocument(on: canvas.context, matrix: matrix)
         try canvas.checkStatus()
         canvas.flush()
-    }
-
-    package func rewrite(path: String) throws(RenderError) -> [UInt8] {
-        try load(VectorSourceFile(path: path)).writeSVGDocument()
     }
 
     /// The bytes of the PDF or SVG file the document drawn onto `page` makes.
