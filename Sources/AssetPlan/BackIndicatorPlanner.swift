@@ -6,7 +6,7 @@ import AssetSpec
 /// `mask-source` the mask is derived: the chevron plus everything to its right in each row, so
 /// a title sliding left disappears behind the chevron.
 enum BackIndicatorPlanner {
-    static let maskSuffix = ".mask"
+    static let maskSuffix = SetNaming.mask
 
     static func plan(_ asset: AssetEntry, _ spec: BackIndicatorSpec, table: RequirementTable) -> AssetPlanPart {
         var part = AssetPlanPart()

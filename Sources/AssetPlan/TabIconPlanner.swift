@@ -9,7 +9,7 @@ import AssetSpec
 /// line weight for the size) that turns thin knockouts into strokes (`GlyphTreatment.Form`).
 enum TabIconPlanner {
     /// Suffix of the selected imageset: `Home` → `Home.selected`.
-    static let selectedSuffix = ".selected"
+    static let selectedSuffix = SetNaming.selected
 
     static func plan(_ asset: AssetEntry, _ spec: TabIconSpec, table: RequirementTable) -> AssetPlanPart {
         var part = AssetPlanPart()

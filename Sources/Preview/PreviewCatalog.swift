@@ -91,22 +91,22 @@ package struct PreviewCatalog: Sendable {
     /// `X.selected` state is not a tab: controls are not templates and have `X.highlighted`).
     package var tabPairs: [(unselected: Set, selected: Set)] {
         sets.compactMap { set in
-            guard set.type == "imageset", set.isTemplate, !set.name.hasSuffix(".selected"),
-                  self.set(named: set.name + ".highlighted") == nil,
-                  let selected = self.set(named: set.name + ".selected") else { return nil }
+            guard set.type == "imageset", set.isTemplate, !set.name.hasSuffix(SetNaming.selected),
+                  self.set(named: set.name + SetNaming.highlighted) == nil,
+                  let selected = self.set(named: set.name + SetNaming.selected) else { return nil }
             return (set, selected)
         }
     }
 
     /// Back indicators: imagesets `X` with a sibling transition mask `X.mask`.
     package var backIndicators: [Set] {
-        sets.filter { $0.type == "imageset" && self.set(named: $0.name + ".mask") != nil }
+        sets.filter { $0.type == "imageset" && self.set(named: $0.name + SetNaming.mask) != nil }
     }
 
     /// Bar glyphs: template imagesets that are neither half of a tab pair nor a back indicator or mask.
     package var barGlyphs: [Set] {
         let taken = Swift.Set(tabPairs.flatMap { [$0.unselected.name, $0.selected.name] }
-            + backIndicators.flatMap { [$0.name, $0.name + ".mask"] })
+            + backIndicators.flatMap { [$0.name, $0.name + SetNaming.mask] })
         return sets.filter { $0.type == "imageset" && $0.isTemplate && !taken.contains($0.name) }
     }
 }

@@ -65,7 +65,7 @@ package enum PreviewSheet {
         let launch = catalog.sets.filter { $0.type == "launchimage" && !$0.images.isEmpty }
         for set in launch { sections.append(try launchImages(set)) }
         let shown = Set(pairs.flatMap { [$0.unselected.name, $0.selected.name] } + catalog.barGlyphs.map(\.name)
-            + catalog.backIndicators.flatMap { [$0.name, $0.name + ".mask"] })
+            + catalog.backIndicators.flatMap { [$0.name, $0.name + SetNaming.mask] })
         let others = catalog.sets.filter { $0.type == "imageset" && !$0.images.isEmpty && !shown.contains($0.name) }
         if !others.isEmpty { sections.append(try images(others, notes: notes)) }
         return sections

@@ -16,9 +16,9 @@ extension Inspection {
     }
 
     static let pairKinds = [
-        PairKind(suffix: ".selected", base: "unselected image", partner: "selected image",
+        PairKind(suffix: SetNaming.selected, base: "unselected image", partner: "selected image",
                  sameSize: "selected and unselected images must be the same size"),
-        PairKind(suffix: ".mask", base: "back indicator", partner: "transition mask",
+        PairKind(suffix: SetNaming.mask, base: "back indicator", partner: "transition mask",
                  sameSize: "a transition mask must be the same size as its back indicator"),
     ]
 
@@ -34,8 +34,8 @@ extension Inspection {
                 if set.name.hasSuffix(kind.suffix) {
                     let baseName = String(set.name.dropLast(kind.suffix.count))
                     // A control's states (`X`, `X.highlighted`, `X.selected`, `X.disabled`) are not a tab pair.
-                    if kind.suffix == ".selected", byName[baseName + ".highlighted"] != nil { continue }
-                    if kind.suffix == ".mask" { masks.insert(set.path) }
+                    if kind.suffix == SetNaming.selected, byName[baseName + SetNaming.highlighted] != nil { continue }
+                    if kind.suffix == SetNaming.mask { masks.insert(set.path) }
                     glyphs[set.path] = "the \(kind.partner) of \"\(baseName)\""
                     if let base = byName[baseName] {
                         glyphs[base.path] = "the \(kind.base) of \"\(set.name)\""
