@@ -35,7 +35,18 @@ enum AppIconPlanner {
 
         let folder = setName + ".appiconset"
         var images: [JSONValue] = []
-        for slot in layout.slots {
+        let macSlots: [AppIconSlot]
+        if spec.platforms.contains(.macos) {
+            guard let mac = table.macIcon else {
+                part.diagnostics.append(.error("table \"\(table.name)\" has no macOS app icon sizes",
+                                               at: .source(asset.location), fix: "use table ios16 or later, or remove macos from \"platforms\""))
+                return part
+            }
+            macSlots = mac.slots
+        } else {
+            macSlots = []
+        }
+        for slot in spec.platforms.contains(.ios) ? layout.slots : [] {
             guard let points = slot.points, let pixels = points.pixels(at: slot.scale ?? .x1) else {
                 part.diagnostics.append(.error("table \"\(table.name)\" has a malformed slot size \"\(slot.size)\"",
                                                fix: "fix the table file"))
@@ -74,6 +85,20 @@ enum AppIconPlanner {
                 images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)),
                                             appearance: appearance))
             }
+        }
+        // macOS: the mac idiom sizes from the same master, on Apple's grid (transparent canvas,
+        // rounded square, shadow) or full bleed (opaque), in the same set.
+        let grid = table.macIcon?.grid
+        for slot in macSlots {
+            guard let points = slot.points, let pixels = points.pixels(at: slot.scale ?? .x1), let grid else { continue }
+            let master = points.width <= smallSlotLimit ? (spec.smallSource ?? spec.source) : spec.source
+            let onGrid = spec.macStyle == .appleGrid
+            let job = RenderJob(output: folder + "/" + fileName(setName, appearance: nil, slot: slot), asset: asset.name,
+                                slot: label(slot, appearance: nil), scale: slot.scale ?? .x1, source: Planner.sourceRef(master),
+                                pixelSize: pixels, fit: .fill, background: spec.background,
+                                effect: onGrid ? .macGrid(grid) : .none, channels: onGrid ? .rgba : .rgb, origin: master.location)
+            part.jobs.append(job)
+            images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)), appearance: nil))
         }
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
                                          contents: ["images": .array(images), "info": CatalogEntry.info]))

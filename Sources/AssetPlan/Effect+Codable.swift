@@ -5,6 +5,7 @@ import AssetCore
 extension Effect: Codable {
     private enum CodingKeys: String, CodingKey {
         case glyph, tone
+        case macGrid = "mac-grid"
     }
 
     package init(from decoder: any Decoder) throws {
@@ -20,6 +21,8 @@ extension Effect: Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         if let glyph = try container.decodeIfPresent(GlyphTreatment.self, forKey: .glyph) {
             self = .glyph(glyph)
+        } else if let grid = try container.decodeIfPresent(MacIconGrid.self, forKey: .macGrid) {
+            self = .macGrid(grid)
         } else {
             self = .tone(try container.decode(ToneAdjustment.self, forKey: .tone))
         }
@@ -39,6 +42,9 @@ extension Effect: Codable {
         case .tone(let tone):
             var container = encoder.container(keyedBy: CodingKeys.self)
             try container.encode(tone, forKey: .tone)
+        case .macGrid(let grid):
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(grid, forKey: .macGrid)
         }
     }
 }

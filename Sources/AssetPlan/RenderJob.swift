@@ -96,6 +96,9 @@ package enum Effect: Hashable, Sendable {
     case glyph(GlyphTreatment)
     /// A control state: colours scaled by `brightness`, alpha by `opacity`. See `ToneAdjustment`.
     case tone(ToneAdjustment)
+    /// A macOS app icon on Apple's grid: the artwork drawn into the grid's rounded square, on a
+    /// transparent canvas with a soft shadow. See `MacIconGrid`.
+    case macGrid(MacIconGrid)
 }
 
 /// The inputs that decide a job's pixels and bytes. Equal keys give identical PNG files.

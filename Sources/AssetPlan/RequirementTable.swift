@@ -13,12 +13,35 @@ package struct RequirementTable: Hashable, Sendable, Decodable {
     package var launch: LaunchRequirements?
     /// Bar glyph, tab icon and back indicator boxes; nil in tables of eras without them.
     package var glyphs: GlyphRequirements?
+    /// The macOS app icon sizes and Apple's icon grid; nil in tables without them.
+    package var macIcon: MacIconRequirements?
 
     enum CodingKeys: String, CodingKey {
         case name, title, glyphs
+        case macIcon = "mac-icon"
         case imageScales = "image-scales"
         case appIcon = "app-icon"
         case launch
+    }
+}
+
+/// The macOS part of a table: the `mac` idiom slots and the grid their artwork sits on.
+package struct MacIconRequirements: Hashable, Sendable, Decodable {
+    package var slots: [AppIconSlot]
+    package var grid: MacIconGrid
+
+    enum CodingKeys: String, CodingKey {
+        case slots, grid
+    }
+
+    package init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        grid = try container.decode(MacIconGrid.self, forKey: .grid)
+        // Slots are written without idiom in the table: they are all `mac`.
+        struct Entry: Decodable { var size: String; var scale: Scale }
+        slots = try container.decode([Entry].self, forKey: .slots).map {
+            AppIconSlot(idiom: "mac", platform: nil, size: $0.size, scale: $0.scale, role: nil, subtype: nil, use: "macOS")
+        }
     }
 }
 

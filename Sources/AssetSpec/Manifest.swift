@@ -135,6 +135,23 @@ package struct AppIconSpec: Hashable, Sendable {
     package var dark: SourceFile?
     /// iOS 18 tinted appearance: a master, or derived from the main master in greyscale.
     package var tinted: TintedSource?
+    /// `platforms:` the icon is made for (default `[ios]`).
+    package var platforms: [IconPlatform] = [.ios]
+    /// `macos-style:` how the macOS sizes are drawn (default Apple's grid).
+    package var macStyle: MacIconStyle = .appleGrid
+
+    /// The platforms an `app-icon` can be made for.
+    package enum IconPlatform: String, Hashable, Sendable, CaseIterable {
+        case ios
+        case macos
+    }
+
+    /// `apple-grid`: the artwork as a rounded square inset on a transparent canvas with a soft
+    /// shadow, as macOS 11+ draws app icons; `full-bleed`: the artwork fills the square (opaque).
+    package enum MacIconStyle: String, Hashable, Sendable, CaseIterable {
+        case appleGrid = "apple-grid"
+        case fullBleed = "full-bleed"
+    }
 
     package enum TintedSource: Hashable, Sendable {
         case derived(SourceLocation)

@@ -7,7 +7,7 @@ package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
-                              "fill", "layers"]
+                              "fill", "layers", "platforms", "macos-style"]
     static let imageKeys = ["name", "kind", "adopt", "source", "page", "size", "scales", "fit", "background", "vector"]
 
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
@@ -188,9 +188,41 @@ package enum ManifestLoader {
                        at: reader.value("background")!, fix: "drop the alpha digits: \"\(RGBAColor(red: background.value.red, green: background.value.green, blue: background.value.blue))\"")
         }
         let layout = reader.string("layout")
+        let platforms = readPlatforms(reader, sink: sink)
+        let style = reader.choice("macos-style", from: AppIconSpec.MacIconStyle.allCases.map(\.rawValue))
         guard let source else { return nil }
-        return AppIconSpec(source: source, smallSource: small, background: background?.value ?? .white,
-                           backgroundGiven: background != nil, layout: layout, dark: nil, tinted: nil)
+        var spec = AppIconSpec(source: source, smallSource: small, background: background?.value ?? .white,
+                               backgroundGiven: background != nil, layout: layout, dark: nil, tinted: nil)
+        spec.platforms = platforms ?? [.ios]
+        spec.macStyle = style.flatMap { AppIconSpec.MacIconStyle(rawValue: $0.value) } ?? .appleGrid
+        return spec
+    }
+
+    /// `platforms: [ios, macos]`. watchOS, tvOS and visionOS are named with a clear "not yet".
+    static func readPlatforms(_ reader: MappingReader, sink: DiagnosticSink) -> [AppIconSpec.IconPlatform]? {
+        guard let node = reader.value("platforms") else { return nil }
+        guard case .sequence(let items) = node, !items.isEmpty else {
+            sink.error("\"platforms\" in \(reader.context) must be a list such as [ios, macos]", at: node)
+            return nil
+        }
+        var platforms: [AppIconSpec.IconPlatform] = []
+        for item in items {
+            let word = item.string ?? ""
+            if let platform = AppIconSpec.IconPlatform(rawValue: word) {
+                if platforms.contains(platform) {
+                    sink.error("\"\(word)\" appears twice in \"platforms\" of \(reader.context)", at: item, fix: "list each platform once")
+                }
+                platforms.append(platform)
+            } else if ["watchos", "tvos", "visionos"].contains(word) {
+                sink.error("\"\(word)\" app icons are not made by assetsmith yet (only ios and macos)", at: item,
+                           fix: "remove \"\(word)\" and add its icon set in Xcode for now")
+            } else {
+                let guess = Suggestion.closest(to: word, in: AppIconSpec.IconPlatform.allCases.map(\.rawValue) + ["watchos", "tvos", "visionos"])
+                sink.error("\"\(word)\" in \"platforms\" of \(reader.context) is not a platform", at: item,
+                           fix: (guess.map { "did you mean \"\($0)\"? " } ?? "") + "use ios and/or macos")
+            }
+        }
+        return platforms.isEmpty ? nil : platforms
     }
 
     private static func readImage(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {

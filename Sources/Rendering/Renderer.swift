@@ -30,6 +30,7 @@ package enum Renderer {
             throw .outputSize(box)
         }
         if case .glyph(let treatment) = job.effect { return try GlyphRenderer.render(job, treatment, from: source) }
+        if case .macGrid(let grid) = job.effect { return try MacIconRenderer.render(job, grid, from: source) }
         var bitmap: Bitmap
         switch source {
         case .vector(let image):
@@ -47,7 +48,7 @@ package enum Renderer {
         switch job.effect {
         case .none: break
         case .greyscale: bitmap.applyGreyscale()
-        case .glyph: break
+        case .glyph, .macGrid: break
         case .tone(let tone): bitmap.applyTone(tone)
         }
         return bitmap
