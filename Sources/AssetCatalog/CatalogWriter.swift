@@ -76,8 +76,9 @@ package enum CatalogWriter {
                                                shownAs: plan.catalogFolder + "/" + path), record))
         }
 
-        // Temporary files of a build that was killed while writing.
-        for folder in ["", plan.catalogFolder] + plan.entries.map({ plan.catalogFolder + "/" + $0.folder }) {
+        // Temporary files of a build that was killed while writing (those in set folders are
+        // removed while ownership lists each set, below).
+        for folder in ["", plan.catalogFolder] {
             outputFiles.removeStaleTemporaries(in: folder)
         }
         outputFiles.removeStaleTemporaries(in: ".assetsmith")

@@ -113,11 +113,12 @@ package struct SafeFiles: Sendable {
     }
 
     /// Removes the temporary files (`.<name>.assetsmith-<pid>.tmp`) that a build killed while
-    /// writing left in `relative` (a folder); a live build's files are left alone. Returns their names.
+    /// writing left in `relative` (a folder); a live build's files are left alone. `names` is the
+    /// folder's listing when the caller has it already. Returns the names removed.
     @discardableResult
-    package func removeStaleTemporaries(in relative: String) -> [String] {
+    package func removeStaleTemporaries(in relative: String, names listed: [String]? = nil) -> [String] {
         guard let folder = relative.isEmpty ? root : try? resolve(relative),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+              let names = listed ?? (try? FileManager.default.contentsOfDirectory(atPath: folder)) else { return [] }
         var removed: [String] = []
         for name in names where name.hasPrefix(".") && name.hasSuffix(".tmp") {
             guard let marker = name.range(of: ".assetsmith-", options: .backwards),

@@ -75,11 +75,13 @@ package struct SetOwnership {
         return result
     }
 
-    /// Names of the files in `folder` that the previous build did not write, sorted.
+    /// Names of the files in `folder` that the previous build did not write, sorted; the
+    /// temporary files of a killed build found on the way are removed.
     private static func foreignFiles(in folder: String, catalog: SafeFiles, old: BuildRecord,
                                      pending: [String: Data]) -> [String] {
         guard let path = try? catalog.resolve(folder),
               let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
+        catalog.removeStaleTemporaries(in: folder, names: names)
         return names.filter { name in
             let inside = folder + "/" + name
             guard !name.hasPrefix("."), old.files[inside] == nil else { return false }

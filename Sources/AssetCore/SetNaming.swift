@@ -7,7 +7,4 @@ package enum SetNaming {
     package static let mask = ".mask"
     package static let highlighted = ".highlighted"
     package static let disabled = ".disabled"
-
-    /// `Home` + `.selected` → `Home.selected`.
-    package static func name(_ base: String, _ suffix: String) -> String { base + suffix }
 }

@@ -164,10 +164,10 @@ final class SVGSandbox: VectorSandbox, @unchecked Sendable {
         condition.unlock()
     }
 
+    /// Size and modification time, as the build stamp reads them.
     private static func stamp(_ path: String) -> [Int] {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
-        return [(attributes?[.size] as? Int) ?? -1,
-                Int(((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1e9)]
+        guard let stat = FileStat.of(path) else { return [-1, 0] }
+        return [Int(stat.size), Int(stat.mtime)]
     }
 
     private func checkOut(path: String) throws(RenderError) -> Worker {
@@ -342,7 +342,7 @@ private final class Worker {
     }
 
     func kill() {
-        if process.isRunning { Glibc_or_Darwin_kill(process.processIdentifier, SIGKILL) }
+        if process.isRunning { systemKill(process.processIdentifier, SIGKILL) }
         process.waitUntilExit()
     }
 
@@ -423,7 +423,7 @@ private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) 
     #endif
 }
 
-private func Glibc_or_Darwin_kill(_ pid: Int32, _ signal: Int32) {
+private func systemKill(_ pid: Int32, _ signal: Int32) {
     #if canImport(Glibc)
     _ = Glibc.kill(pid, signal)
     #else
