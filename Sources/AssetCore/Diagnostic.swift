@@ -25,12 +25,31 @@ package struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible 
     package var location: Location?
     /// How to fix it, if there is something to say.
     package var fix: String?
+    /// The manifest asset it concerns, when there is one: data for the preview and reports,
+    /// never searched for in the message.
+    package var asset: String?
 
     package init(_ severity: Severity, _ message: String, at location: Location? = nil, fix: String? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
         self.fix = fix
+    }
+
+    /// The same diagnostic, marked as concerning `asset` unless it already names one (or its
+    /// location is another asset).
+    package func concerning(_ asset: String) -> Diagnostic {
+        guard self.asset == nil else { return self }
+        var marked = self
+        if case .asset(let name, _) = location { marked.asset = name } else { marked.asset = asset }
+        return marked
+    }
+
+    /// The asset it concerns: `asset`, or the asset of its location.
+    package var concernedAsset: String? {
+        if let asset { return asset }
+        if case .asset(let name, _) = location { return name }
+        return nil
     }
 
     package static func error(_ message: String, at location: Location? = nil, fix: String? = nil) -> Diagnostic {

@@ -19,10 +19,9 @@ package struct PointSize: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// Pixels at `scale`, or nil when a side is not a whole number of pixels.
     package func pixels(at scale: Scale) -> PixelSize? {
-        let w = width * Double(scale.factor)
-        let h = height * Double(scale.factor)
-        guard w == w.rounded(), h == h.rounded(), w >= 1, h >= 1 else { return nil }
-        return PixelSize(width: Int(w), height: Int(h))
+        guard WholePixels.isWhole(width, at: scale), WholePixels.isWhole(height, at: scale),
+              width * Double(scale.factor) >= 1, height * Double(scale.factor) >= 1 else { return nil }
+        return PixelSize(width: Int(width * Double(scale.factor)), height: Int(height * Double(scale.factor)))
     }
 
     /// `20`, `83.5`: a point value without a trailing `.0`.

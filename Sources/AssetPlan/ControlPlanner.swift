@@ -44,8 +44,8 @@ enum ControlPlanner {
             for scale in scales {
                 guard let pixels = spec.size.pixels(at: scale) else {
                     part.diagnostics.append(.error(
-                        "control \"\(asset.name)\" is \(spec.size) pt, which is not a whole number of pixels at \(scale)",
-                        at: .source(asset.location), fix: "use a point size that gives whole pixels at every scale"))
+                        WholePixels.problem("control \"\(asset.name)\" is \(spec.size) pt", at: scale),
+                        at: .source(asset.location), fix: WholePixels.fix))
                     return part
                 }
                 let file = setName + scale.fileSuffix + ".png"
@@ -75,15 +75,14 @@ enum ControlPlanner {
                               scale: Scale, part: inout AssetPlanPart) -> JSONValue? {
         let f = Double(scale.factor)
         let caps = insets.value
-        let px = [caps.top * f, caps.left * f, caps.bottom * f, caps.right * f]
-        guard px.allSatisfy({ $0 == $0.rounded() }) else {
+        guard [caps.top, caps.left, caps.bottom, caps.right].allSatisfy({ WholePixels.isWhole($0, at: scale) }) else {
             part.diagnostics.append(.error(
                 "cap insets of control \"\(asset.name)\" are not whole pixels at \(scale)",
                 at: .source(insets.location), fix: "use insets in whole points (or halves without @3x)"))
             return nil
         }
         let width = Int((spec.size.width * f).rounded()), height = Int((spec.size.height * f).rounded())
-        let top = Int(px[0]), left = Int(px[1]), bottom = Int(px[2]), right = Int(px[3])
+        let top = Int(caps.top * f), left = Int(caps.left * f), bottom = Int(caps.bottom * f), right = Int(caps.right * f)
         let horizontal = left + right > 0, vertical = top + bottom > 0
         if horizontal && left + right >= width {
             part.diagnostics.append(.error(

@@ -31,9 +31,8 @@ enum GlyphPlanner {
             for scale in scales {
                 guard let pixels = size.pixels(at: scale) else {
                     part.diagnostics.append(.error(
-                        "\(asset.kind.keyword) \"\(asset.name)\" is \(size) pt (\(sizeClass.rawValue)), which is not a whole number of pixels at \(scale)",
-                        at: .source(asset.location),
-                        fix: "use a point size that gives whole pixels at every scale"))
+                        WholePixels.problem("\(asset.kind.keyword) \"\(asset.name)\" is \(size) pt (\(sizeClass.rawValue))", at: scale),
+                        at: .source(asset.location), fix: WholePixels.fix))
                     continue
                 }
                 let suffix = sizeClass == .compact ? "-compact" : ""

@@ -15,9 +15,8 @@ enum ImagePlanner {
         for scale in GlyphPlanner.scales(spec.scales, vector: spec.vector, table: table) {
             guard let pixels = spec.size.pixels(at: scale) else {
                 part.diagnostics.append(.error(
-                    "image \"\(asset.name)\" is \(spec.size) pt, which is not a whole number of pixels at \(scale)",
-                    at: .source(asset.location),
-                    fix: "use a point size that gives whole pixels at every scale (e.g. a multiple of 1 pt, or 0.5 pt without @3x)"))
+                    WholePixels.problem("image \"\(asset.name)\" is \(spec.size) pt", at: scale),
+                    at: .source(asset.location), fix: WholePixels.fix))
                 continue
             }
             let file = asset.name + scale.fileSuffix + ".png"

@@ -5,8 +5,7 @@ import Foundation
 /// Launch images (`kind: launch-image`): the template's skeleton drawn for every slot of the
 /// table's `launch` section with that device's bar heights in that orientation (a `.launchimage`
 /// set, opaque RGB), plus the modern path: a colour set for the background, an image set for the
-/// logo and a `UILaunchScreen` Info.plist snippet. Templates are found in `Launch/` beside the
-/// table folders.
+/// logo and a `UILaunchScreen` Info.plist snippet. The template comes with the `Requirements`.
 enum LaunchPlanner {
     /// Black at alpha 0.5: the iOS 6 translucent status bar.
     static let translucentBlack = RGBAColor(red: 0, green: 0, blue: 0, alpha: 128)
@@ -23,7 +22,7 @@ enum LaunchPlanner {
     }
 
     static func plan(_ asset: AssetEntry, _ spec: LaunchImageSpec, table: RequirementTable,
-                     tableDirectories: [String]) -> AssetPlanPart {
+                     template loaded: Result<LaunchTemplate, ManifestError>) -> AssetPlanPart {
         var part = AssetPlanPart()
         guard let launch = table.launch else {
             part.diagnostics.append(.error(
@@ -31,11 +30,8 @@ enum LaunchPlanner {
                 fix: "target a table with a \"launch\" section (ios18, ios16, ios12, ios7, ios6)"))
             return part
         }
-        let directories = tableDirectories.map {
-            (($0 as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Launch")
-        }
         let template: LaunchTemplate
-        switch LaunchTemplateLoader.load(spec.template, path: spec.templatePath, directories: directories) {
+        switch loaded {
         case .success(let loaded): template = loaded
         case .failure(let error):
             part.diagnostics += error.diagnostics

@@ -4,15 +4,15 @@ import AssetSpec
 
 /// Turns a manifest into a `Plan`: `Planner.plan(manifest, tableDirectories:)`.
 package enum Planner {
-    /// Plans every asset. `tableDirectories` are searched in order for `<table>.json`.
+    /// Plans every asset, with the requirements read from `tableDirectories` (searched in order
+    /// for `<table>.json`, and for launch templates in `Launch/` beside them).
     package static func plan(_ manifest: Manifest, tableDirectories: [String]) throws(PlanError) -> Plan {
-        let table: RequirementTable
-        let tableName = manifest.table?.value ?? TableLoader.newest(in: tableDirectories) ?? TableLoader.fallbackNewest
-        let reference = manifest.table?.location ?? SourceLocation(file: manifest.file, line: 1, column: 1)
-        switch TableLoader.load(tableName, from: tableDirectories, reference: reference) {
-        case .success(let loaded): table = loaded
-        case .failure(let diagnostic): throw PlanError(diagnostics: [diagnostic])
-        }
+        try plan(manifest, requirements: try Requirements.load(for: manifest, tableDirectories: tableDirectories))
+    }
+
+    /// Plans every asset against requirements already read: reads no file.
+    package static func plan(_ manifest: Manifest, requirements: Requirements) throws(PlanError) -> Plan {
+        let table = requirements.table
         var jobs: [RenderJob] = []
         var entries: [CatalogEntry] = []
         var diagnostics: [Diagnostic] = []
@@ -25,7 +25,7 @@ package enum Planner {
             case .iconComposer(let spec): part = IconBundlePlanner.plan(asset, spec, table: table)
             case .image(let spec): part = ImagePlanner.plan(asset, spec, table: table)
             case .launchImage(let spec):
-                part = LaunchPlanner.plan(asset, spec, table: table, tableDirectories: tableDirectories)
+                part = LaunchPlanner.plan(asset, spec, table: table, template: requirements.launchTemplate(for: asset))
             case .barGlyph(let spec): part = BarGlyphPlanner.plan(asset, spec, table: table)
             case .tabIcon(let spec): part = TabIconPlanner.plan(asset, spec, table: table)
             case .backIndicator(let spec): part = BackIndicatorPlanner.plan(asset, spec, table: table)
@@ -33,7 +33,7 @@ package enum Planner {
             }
             jobs += part.jobs
             entries += part.entries
-            diagnostics += part.diagnostics
+            diagnostics += part.diagnostics.map { $0.concerning(asset.name) }
             outputFiles += part.outputFiles
             iconBundles += part.iconBundles
         }
@@ -44,7 +44,7 @@ package enum Planner {
                         catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries,
                         outputFiles: outputFiles, iconBundles: iconBundles)
         plan.warnings = diagnostics
-        plan.tableChoice = manifest.table == nil ? "newest table (the manifest has no `table:`)" : nil
+        plan.tableChoice = requirements.tableChoice
         plan.adopting = Set(manifest.assets.filter(\.adopt).map(\.name))
         return plan
     }

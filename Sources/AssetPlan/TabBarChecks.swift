@@ -26,7 +26,7 @@ enum TabBarChecks {
             diagnostics.append(.warning(
                 "tab bar group \"\(name)\" has \(tabs.count) tabs; \(idiom == "ipad" ? "iPad" : "iPhone") shows at most \(limit), so \"\(extra.0.name)\" and the tabs after it go under \"More\"",
                 at: .source(extra.1.location),
-                fix: "keep at most \(limit) tabs in a tab bar (rule 12), or move some into another group"))
+                fix: "keep at most \(limit) tabs in a tab bar (rule 12), or move some into another group").concerning(extra.0.name))
         }
         guard let bar = manifest.tabBar else { return diagnostics }
         if let tint = bar.tint, let background = bar.background,

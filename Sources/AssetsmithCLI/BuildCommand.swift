@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssetCatalog
 import AssetCore
+import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
@@ -48,7 +49,7 @@ struct BuildCommand: ParsableCommand {
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         PhaseTimer.shared.mark("manifest and plan")
-        var pipeline = Pipeline(threads: render.threads, force: force)
+        var pipeline = BuildEngine(threads: render.threads, force: force)
         pipeline.sandbox = render.makeSandbox()
         pipeline.progress = { total in printer.progress("rendering", total: total) }
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetCore
+import BuildEngine
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -83,7 +84,7 @@ struct TerminalOptions: ParsableArguments {
 
 /// `rendering 45/139` on one line of standard error, rewritten at most ten times a second and
 /// only once the work has taken a second; cleared when done.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: BuildProgress, @unchecked Sendable {
     private let label: String
     private let total: Int
     private let start = Date()

@@ -1,5 +1,6 @@
 import AssetCatalog
 import AssetCore
+import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetCore
+import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation

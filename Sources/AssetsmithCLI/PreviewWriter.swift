@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssetCatalog
 import AssetCore
+import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
@@ -79,10 +80,9 @@ enum PreviewWriter {
         return style
     }
 
-    /// The asset a diagnostic concerns: its location, or an asset name quoted in its message.
+    /// The asset a diagnostic concerns (`Diagnostic.concernedAsset`), when the preview shows it.
     static func assetName(of diagnostic: Diagnostic, in catalog: PreviewCatalog) -> String? {
-        if case .asset(let name, _) = diagnostic.location { return name }
-        return catalog.sets.map(\.name).first { diagnostic.message.contains("\"\($0)\"") }
+        diagnostic.concernedAsset
     }
 }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetCore
+import BuildEngine
 import Foundation
 import Rendering
 #if canImport(Glibc)

@@ -65,13 +65,9 @@ extension Inspection {
             let facts = sourceFacts[job.source.path] ?? nil
             let recorded = record?.files[job.output]
             if !job.source.isVector, let pixels = facts?.pixels ?? recorded?.sourcePixels {
-                let needed = job.fit.placement(source: pixels, in: job.pixelSize).neededSourcePixels
-                if !pixels.covers(needed) {
-                    let ratio = max(Double(needed.width) / Double(pixels.width), Double(needed.height) / Double(pixels.height))
+                if let shortfall = UpscaleRule.shortfall(job, sourcePixels: pixels) {
                     add(.error, .upscaled, file: file, asset: folder,
-                        message: "slot \(job.slot) needs \(needed) of source \"\(job.source.displayPath)\", which has "
-                            + "\(pixels.width)x\(pixels.height) px: it would be upscaled to \(Int((ratio * 100).rounded()))%",
-                        fix: "supply a source of at least \(needed), or an SVG")
+                        message: "slot \(job.slot) " + shortfall.phrase(source: job.source.displayPath), fix: shortfall.fix)
                 }
             }
 

@@ -36,7 +36,7 @@ extension Inspection {
                 let place = locate(key: "size", value: sizeText, in: set)
                 add(.error, .pixelSize, file: shown(set.path + "/Contents.json"), line: place?.line,
                     column: place?.column, asset: set.path,
-                    message: "slot \(label) is \(sizeText) pt, which is not a whole number of pixels at \(scale)",
+                    message: WholePixels.problem("slot \(label) is \(sizeText) pt", at: scale),
                     fix: "use a size Apple lists for this idiom (such as \"83.5x83.5\" at 2x)")
                 continue
             }

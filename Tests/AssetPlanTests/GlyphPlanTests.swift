@@ -214,6 +214,7 @@ import Testing
             "test.yml:6:11: warning: bar-glyph \"Big\" is 30x30 pt, larger than the 28x28 pt maximum of table \"ios18\"\n"
                 + "  fix: use a size of at most 28x28 pt, or leave \"size\" out for the 24x24 pt box",
         ])
+        #expect(plan.warnings.map(\.concernedAsset) == ["Big"], "the preview finds the asset as data")
     }
 
     @Test func tooManyTabsInAGroupWarns() throws {
@@ -225,6 +226,7 @@ import Testing
             "test.yml:26:12: warning: tab bar group \"main\" has 6 tabs; iPhone shows at most 5, so \"T6\" and the tabs after it go under \"More\"\n"
                 + "  fix: keep at most 5 tabs in a tab bar (rule 12), or move some into another group",
         ])
+        #expect(try Self.plan(body).warnings.map(\.concernedAsset) == ["T6"])
         #expect(try Self.plan(body + "tab-bar:\n  idiom: ipad\n").warnings.isEmpty, "iPad allows 7")
     }
 

@@ -80,6 +80,22 @@ import TestSupport
         ],
     ]
 
+    /// The planner reads no file: the template it draws is the one in the `Requirements` it is
+    /// given, whatever the disk holds.
+    @Test func thePlannerDrawsTheTemplateItIsGivenAndReadsNoFile() throws {
+        let manifest = try ManifestLoader.parse(Self.manifest(), file: "test.yaml", directory: Self.manifests)
+        var requirements = try Requirements.load(for: manifest, tableDirectories: Self.tables)
+        let onDisk = try #require(try requirements.launchTemplates["Launch"]?.get())
+        #expect(onDisk.background.value == RGBAColor(red: 255, green: 255, blue: 255))
+        let text = try String(contentsOfFile: onDisk.path, encoding: .utf8)
+            .replacingOccurrences(of: "background: \"#FFFFFF\"", with: "background: \"#102030\"")
+        requirements.launchTemplates["Launch"] = .success(try LaunchTemplateLoader.parse(text, file: onDisk.file, path: onDisk.path))
+        let plan = try Planner.plan(manifest, requirements: requirements)
+        let jobs = plan.jobs.filter { $0.launch != nil }
+        #expect(!jobs.isEmpty)
+        #expect(jobs.allSatisfy { $0.background == RGBAColor(red: 0x10, green: 0x20, blue: 0x30) })
+    }
+
     @Test(arguments: ["ios18", "ios7", "ios6"])
     func everySlotHasItsExactPixelSize(table: String) throws {
         let jobs = Self.launchJobs(try Self.plan(Self.manifest(table: table)))

@@ -54,7 +54,7 @@ import Verification
         try FileManager.default.removeItem(at: project.appendingPathComponent("Badge.png"))
         let report = VerifyFixtures.verify(plan)
         #expect(report.findings.map(\.message).contains(
-            "slot 20x20pt @3x needs 60x60 px of source \"Badge.png\", which has 30x30 px: it would be upscaled to 200%"))
+            "slot 20x20pt @3x needs 60x60 px but source \"Badge.png\" has 30x30 px (it would be upscaled to 200%)"))
     }
 
     @Test func handEditedOutputIsReported() throws {

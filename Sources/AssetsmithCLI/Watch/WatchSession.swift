@@ -1,4 +1,5 @@
 import AssetCore
+import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
@@ -58,7 +59,7 @@ final class WatchSession {
             printer.line(line)
             return line
         }
-        var pipeline = Pipeline(threads: threads)
+        var pipeline = BuildEngine(threads: threads)
         pipeline.sandbox = sandbox
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)

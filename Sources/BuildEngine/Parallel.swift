@@ -3,7 +3,7 @@ import Foundation
 
 /// Runs `body` over `items` on `threads` threads (work is handed out one item at a time, so
 /// a slow item does not hold up a whole chunk) and returns the results in input order.
-func parallelMap<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _ body: @Sendable (T) -> R) -> [R] {
+package func parallelMap<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _ body: @Sendable (T) -> R) -> [R] {
     let box = ResultBox<R>(count: items.count)
     let workers = max(1, min(threads, items.count))
     DispatchQueue.concurrentPerform(iterations: workers) { _ in
@@ -32,7 +32,7 @@ private final class ResultBox<R>: @unchecked Sendable {
 
 /// Like `parallelMap`, but hands each thread one contiguous chunk, for many cheap items where
 /// per-item hand-out would cost more than the work; `body` maps a chunk and may keep state for it.
-func parallelChunks<T: Sendable, R: Sendable>(_ items: [T], threads: Int,
+package func parallelChunks<T: Sendable, R: Sendable>(_ items: [T], threads: Int,
                                               _ body: @Sendable (ArraySlice<T>) -> [R]) -> [R] {
     let workers = max(1, min(threads, items.count / 64 + 1))
     let size = (items.count + workers - 1) / workers

@@ -1,4 +1,4 @@
-@testable import AssetsmithCLI
+@testable import BuildEngine
 import AssetCore
 import Testing
 
@@ -8,17 +8,17 @@ import Testing
 
     @Test func jobsOfOneSourceShareABatchAndBatchesStayWithinBudget() {
         let keys = ["a1", "b1", "a2", "c1", "b2"]
-        let batches = Pipeline.batches(keys, sources: { [String($0.prefix(1)) + ".png"] }, pixels: { pixels[$0] ?? 0 }, budget: 100)
+        let batches = BuildEngine.batches(keys, sources: { [String($0.prefix(1)) + ".png"] }, pixels: { pixels[$0] ?? 0 }, budget: 100)
         #expect(batches == [["a1", "a2"], ["b1", "b2", "c1"]])
     }
 
     @Test func aSourceOverTheBudgetGetsABatchOfItsOwn() {
-        let batches = Pipeline.batches(["a", "big", "c"], sources: { [$0 + ".png"] }, pixels: { pixels[$0] ?? 0 }, budget: 100)
+        let batches = BuildEngine.batches(["a", "big", "c"], sources: { [$0 + ".png"] }, pixels: { pixels[$0] ?? 0 }, budget: 100)
         #expect(batches == [["a"], ["big"], ["c"]])
     }
 
     @Test func everythingWithinBudgetIsOneBatch() {
-        let batches = Pipeline.batches(["a", "c"], sources: { [$0 + ".png"] }, pixels: { pixels[$0] ?? 0 }, budget: 1_000)
+        let batches = BuildEngine.batches(["a", "c"], sources: { [$0 + ".png"] }, pixels: { pixels[$0] ?? 0 }, budget: 1_000)
         #expect(batches == [["a", "c"]])
     }
 

@@ -5,7 +5,7 @@ import Foundation
 import PNGCodec
 import Rendering
 
-extension Pipeline {
+extension BuildEngine {
     /// The smallest side Icon Composer layers should have, in px (its canvas is 1024 pt).
     static let iconLayerMinimumSide = 1024
 
@@ -77,9 +77,9 @@ extension Pipeline {
             switch result {
             case .success(let (file, warning)):
                 files[item.path] = file
-                if let warning { diagnostics.append(warning) }
+                if let warning { diagnostics.append(warning.concerning(item.asset)) }
             case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
+                diagnostics.append(diagnostic.concerning(item.asset))
             }
         }
         return (files, diagnostics)

@@ -1,0 +1,369 @@
+/// BuildEngine: plan + previous record + sources → catalog. The CLI parses flags, prints and
+/// times; everything a build decides (what is up to date, what is refused, what is drawn, what is
+/// written, kept or removed) happens here, in one process, and is tested here without the binary.
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import Foundation
+import PNGCodec
+import Rendering
+
+/// What one build did.
+package struct BuildResult {
+    package var report: WriteReport
+    package var diagnostics: [Diagnostic]
+    /// Outputs drawn and encoded in this build.
+    package var rendered: Int
+    /// Outputs whose key and file matched the record, so they were not drawn again.
+    package var upToDate: Int
+    /// Jobs refused (upscaling) or failed (bad source, render error).
+    package var failedJobs: Int
+}
+
+/// How far rendering has got (the CLI shows it as a progress line).
+package protocol BuildProgress: AnyObject, Sendable {
+    func advance()
+    func finish()
+}
+
+/// The jobs of a plan that make identical pixels (same `RenderKey`): drawn once, written to
+/// every output of the group.
+package struct RenderGroup: Sendable {
+    package var key: RenderKey
+    /// Never empty; in plan order.
+    package var jobs: [RenderJob]
+
+    /// The job that stands for the group (they differ only in where they are written).
+    package var job: RenderJob { jobs[0] }
+    package var outputs: [String] { jobs.map(\.output) }
+
+    /// The plan's jobs grouped by `RenderKey`, in the order of each group's first job.
+    package static func groups(of plan: Plan) -> [RenderGroup] {
+        var index: [RenderKey: Int] = [:]
+        var groups: [RenderGroup] = []
+        for job in plan.jobs {
+            let key = job.renderKey
+            if let at = index[key] {
+                groups[at].jobs.append(job)
+            } else {
+                index[key] = groups.count
+                groups.append(RenderGroup(key: key, jobs: [job]))
+            }
+        }
+        return groups
+    }
+}
+
+/// A group that passed the checks, with its build key (`BuildKey`).
+struct KeyedGroup: Sendable {
+    var group: RenderGroup
+    var digest: String
+}
+
+/// One build as it moves through the phases: what has been read, decoded and made, and what
+/// went wrong. Each phase of `BuildEngine` takes it and adds to it.
+struct BuildRun {
+    let plan: Plan
+    var diagnostics: [Diagnostic] = []
+    /// Outputs refused or failed: kept as they are on disk (never removed for failing).
+    var failed: Set<String> = []
+    /// Sources read and hashed, by path.
+    var read: [String: SourceBytes] = [:]
+    /// Every source reference of the plan, by `SourceRef.loadKey`.
+    var refs: [String: SourceRef] = [:]
+    /// Sources decoded or parsed, by load key; released after their last render batch.
+    var decoded: [String: LoadedSource] = [:]
+    /// The bytes of every output that will be in the catalog, by output path.
+    var files: [String: RenderedFile] = [:]
+    var rendered = 0
+    var upToDate = 0
+
+    init(plan: Plan) {
+        self.plan = plan
+        for job in plan.jobs { for source in job.allSources { refs[source.loadKey] = source } }
+    }
+
+    mutating func fail(_ group: RenderGroup) { failed.formUnion(group.outputs) }
+
+    /// Whether every source the group reads was read.
+    func hasSources(_ group: RenderGroup) -> Bool {
+        group.job.allSources.allSatisfy { read[$0.path] != nil }
+    }
+
+    /// The load keys of the sources the group draws (templates are only hashed).
+    static func drawnSources(_ group: RenderGroup) -> [String] {
+        group.job.allSources.filter { $0.format != .yaml }.map(\.loadKey)
+    }
+}
+
+/// Plan → pixels → catalog, in one process.
+///
+/// Each source is read and hashed once; each job gets a key (`BuildKey`) from the source bytes and
+/// its parameters, and a job whose key and output file both match the previous build's record is
+/// not drawn again (unless `force`). Only sources that still have work are decoded or parsed, each
+/// once; each distinct output is rendered once, spread over `threads` threads.
+package struct BuildEngine {
+    package var threads: Int
+    package var force = false
+    /// Makes a progress display for this many renders (nil: none is shown).
+    package var progress: (Int) -> BuildProgress? = { _ in nil }
+    /// Where SVG and PDF documents are parsed and drawn (worker processes); nil: in this process.
+    package var sandbox: VectorSandbox?
+    /// Called when another build of the same catalog holds the lock and this one waits.
+    package var waiting: () -> Void = {}
+
+    package init(threads: Int, force: Bool = false) {
+        self.threads = threads
+        self.force = force
+    }
+
+    package func build(_ plan: Plan) -> BuildResult {
+        // One build of a catalog at a time, from reading its record to writing it.
+        let lock: BuildLock
+        do {
+            lock = try BuildLock(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder, waiting: waiting)
+        } catch {
+            return BuildResult(report: WriteReport(), diagnostics: [error], rendered: 0, upToDate: 0,
+                               failedJobs: plan.jobs.count)
+        }
+        defer { withExtendedLifetime(lock) {} }
+        var run = BuildRun(plan: plan)
+        readSources(&run)
+        PhaseTimer.shared.mark("read sources")
+        checkGlyphSources(&run)
+        let groups = admit(RenderGroup.groups(of: plan), &run)
+        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
+                                                           catalogFolder: plan.catalogFolder))
+        PhaseTimer.shared.mark("group + read record")
+        let pending = reuseUpToDate(groups, record: record, &run)
+        PhaseTimer.shared.mark("keys and up-to-date check")
+        render(pending, &run)
+        PhaseTimer.shared.mark("render and encode")
+        let report = writeCatalog(record: record, &run)
+        PhaseTimer.shared.mark("write catalog")
+        return BuildResult(report: report, diagnostics: run.diagnostics, rendered: run.rendered, upToDate: run.upToDate,
+                           failedJobs: plan.jobs.filter { run.failed.contains($0.output) }.count)
+    }
+
+    // MARK: Phases
+
+    /// 1. Every source read and hashed once (bitmaps: pixel size from the header).
+    func readSources(_ run: inout BuildRun) {
+        let sources = Array(Set(run.plan.jobs.flatMap(\.allSources))).sorted { $0.path < $1.path }
+        let results = parallelMap(sources, threads: threads) { SourceLoader.read($0) }
+        for (source, result) in zip(sources, results) {
+            switch result {
+            case .success(let bytes):
+                run.read[source.path] = bytes
+                if let warning = bytes.warning { run.diagnostics.append(warning) }
+            case .failure(let diagnostic): run.diagnostics.append(diagnostic)
+            }
+        }
+    }
+
+    /// 2. Template glyph sources are decoded and checked on every build, up to date or not, so
+    /// that a warning (and --strict) does not depend on what the last build left behind.
+    func checkGlyphSources(_ run: inout BuildRun) {
+        let checks = glyphSourceChecks(run.plan)
+        let keys = Array(Set(checks.map(\.source.loadKey))).filter { key in
+            run.refs[key].map { run.read[$0.path] != nil } ?? false
+        }.sorted()
+        decode(keys, &run)
+        run.diagnostics += inspect(checks, decoded: run.decoded)
+        run.diagnostics += checkDerivedForms(run.plan, decoded: run.decoded)
+    }
+
+    /// 3. Groups whose sources were read and that upscale nothing; the others fail, with the
+    /// upscale rule's refusal.
+    func admit(_ groups: [RenderGroup], _ run: inout BuildRun) -> [RenderGroup] {
+        var admitted: [RenderGroup] = []
+        for group in groups {
+            guard let source = run.read[group.key.source], run.hasSources(group) else {
+                run.fail(group)
+                continue
+            }
+            let refusals = group.jobs.compactMap { job in UpscaleRule.check(job, sourcePixels: source.pixels)?.concerning(job.asset) }
+            guard refusals.isEmpty else {
+                run.diagnostics += refusals
+                run.fail(group)
+                continue
+            }
+            admitted.append(group)
+        }
+        return admitted
+    }
+
+    /// 4. The build key of every group, and the groups still to draw: a group whose outputs all
+    /// hold the bytes the record has for this key is taken from disk (hashing spread over the
+    /// threads).
+    func reuseUpToDate(_ groups: [RenderGroup], record: BuildRecord?, _ run: inout BuildRun) -> [KeyedGroup] {
+        let catalog = SafeFiles(root: (run.plan.outputDirectory as NSString).appendingPathComponent(run.plan.catalogFolder))
+        let sourceFacts = run.read
+        let table = run.plan.table
+        let force = force
+        let checks = parallelChunks(groups, threads: threads) { chunk in
+            let encoder = BuildKey.makeEncoder()
+            return chunk.map { group -> (String, [Data]?) in
+                let digest = BuildKey.digest(for: group.job, sourceDigest: BuildKey.sourceDigest(for: group.job) { sourceFacts[$0]?.sha256 },
+                                             table: table, encoder: encoder)
+                guard !force else { return (digest, nil) }
+                var previous: [Data] = []
+                for job in group.jobs {
+                    guard let data = BuildEngine.existingOutput(job.output, key: digest, record: record, catalog: catalog) else {
+                        return (digest, nil)
+                    }
+                    previous.append(data)
+                }
+                return (digest, previous)
+            }
+        }
+        var pending: [KeyedGroup] = []
+        for (group, (digest, previous)) in zip(groups, checks) {
+            guard let previous, let source = run.read[group.key.source] else {
+                pending.append(KeyedGroup(group: group, digest: digest))
+                continue
+            }
+            for (job, data) in zip(group.jobs, previous) {
+                run.files[job.output] = source.rendered(data, job: job, key: digest, isOnDisk: true)
+            }
+            run.upToDate += group.jobs.count
+        }
+        return pending
+    }
+
+    /// 5. Decode or parse the sources that still have work, each once, and render and encode in
+    /// parallel: in batches whose decoded pixels stay within the build's budget, each source
+    /// released once no later batch needs it.
+    func render(_ pending: [KeyedGroup], _ run: inout BuildRun) {
+        let read = run.read, refs = run.refs
+        let batches = BuildEngine.batches(pending, sources: { BuildRun.drawnSources($0.group) },
+                                          pixels: { refs[$0].flatMap { read[$0.path]?.pixels }.map { $0.width * $0.height } ?? 0 },
+                                          budget: PixelBudget.perBuild)
+        var lastBatch: [String: Int] = [:]
+        for (index, batch) in batches.enumerated() {
+            for item in batch { for path in BuildRun.drawnSources(item.group) { lastBatch[path] = index } }
+        }
+        let progressLine = progress(pending.count)
+        defer { progressLine?.finish() }
+        for (index, batch) in batches.enumerated() {
+            decode(Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted(), &run)
+            let decoded = run.decoded
+            let drawable = batch.filter { item in
+                item.group.job.allSources.allSatisfy { $0.format == .yaml || decoded[$0.loadKey] != nil }
+            }
+            let drawn = Set(drawable.map(\.group.key))
+            for item in batch where !drawn.contains(item.group.key) {
+                run.fail(item.group)
+                progressLine?.advance()
+            }
+            let outcomes = parallelMap(drawable, threads: threads) { item -> Result<Data, Diagnostic> in
+                defer { progressLine?.advance() }
+                return BuildEngine.draw(item.group.job, decoded: decoded)
+            }
+            for (item, outcome) in zip(drawable, outcomes) {
+                switch outcome {
+                case .success(let data):
+                    guard let source = run.read[item.group.key.source] else { continue }
+                    for job in item.group.jobs { run.files[job.output] = source.rendered(data, job: job, key: item.digest) }
+                    run.rendered += item.group.jobs.count
+                case .failure(let diagnostic):
+                    run.diagnostics.append(diagnostic.concerning(item.group.job.asset))
+                    run.fail(item.group)
+                }
+            }
+            for (path, last) in lastBatch where last == index { run.decoded[path] = nil }
+        }
+    }
+
+    /// 6. The catalog (and the `.icon` bundles' layer files beside it).
+    func writeCatalog(record: BuildRecord?, _ run: inout BuildRun) -> WriteReport {
+        let layers = iconLayerFiles(run.plan, record: record)
+        run.diagnostics += layers.diagnostics
+        let report = CatalogWriter.write(run.plan, files: run.files, failed: run.failed, previous: record,
+                                         bundleFiles: layers.files)
+        run.diagnostics += report.diagnostics
+        return report
+    }
+
+    // MARK: Parts
+
+    /// One job's file: a vector (PDF or SVG) or a PNG drawn from the decoded sources.
+    static func draw(_ job: RenderJob, decoded: [String: LoadedSource]) -> Result<Data, Diagnostic> {
+        do {
+            if job.vector != nil {
+                guard let source = decoded[job.source.loadKey] else {
+                    throw RenderError.unreadable(path: job.source.path, message: "the source was not loaded")
+                }
+                return .success(try Renderer.renderVector(job, from: source))
+            }
+            var loaded: [String: LoadedSource] = [:]
+            for source in job.allSources { loaded[source.path] = decoded[source.loadKey] }
+            let bitmap = try Renderer.render(job, sources: loaded)
+            return .success(try PNGCodec.encode(bitmap, channels: job.channels))
+        } catch let error as RenderError {
+            return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
+                                   at: .asset(name: job.asset, detail: nil), fix: error.fix ?? "check the source file"))
+        } catch {
+            return .failure(.error("cannot encode \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
+                                   fix: "internal error, please report"))
+        }
+    }
+
+    /// `keys` cut into batches in order, each needing at most `budget` decoded pixels (a key whose
+    /// sources alone exceed it gets a batch of its own). Keys are taken grouped by their first
+    /// source, so the jobs of one source share a batch.
+    package static func batches<Key>(_ keys: [Key], sources: (Key) -> [String], pixels: (String) -> Int,
+                             budget: Int) -> [[Key]] {
+        let ordered = keys.enumerated().sorted { (sources($0.element).first ?? "", $0.offset) < (sources($1.element).first ?? "", $1.offset) }
+            .map(\.element)
+        var batches: [[Key]] = []
+        var current: [Key] = []
+        var held: Set<String> = []
+        var total = 0
+        for key in ordered {
+            let new = Set(sources(key)).subtracting(held)
+            let extra = new.reduce(0) { $0 + pixels($1) }
+            if !current.isEmpty, total + extra > budget {
+                batches.append(current)
+                current = []
+                held = []
+                total = 0
+                let all = Set(sources(key))
+                held = all
+                total = all.reduce(0) { $0 + pixels($1) }
+            } else {
+                held.formUnion(new)
+                total += extra
+            }
+            current.append(key)
+        }
+        if !current.isEmpty { batches.append(current) }
+        return batches
+    }
+
+    /// Decodes or parses the sources known by `loadKeys` (`SourceRef.loadKey`) in parallel, each
+    /// once; a source that cannot be decoded is a diagnostic, and its groups fail when drawn.
+    func decode(_ loadKeys: [String], _ run: inout BuildRun) {
+        let sandbox = sandbox, refs = run.refs, read = run.read
+        let work = loadKeys.compactMap { key -> (String, SourceBytes)? in
+            guard let ref = refs[key], var bytes = read[ref.path] else { return nil }
+            bytes.source = ref
+            return (key, bytes)
+        }
+        let results = parallelMap(work.map(\.1), threads: threads) { SourceLoader.decode($0, sandbox: sandbox) }
+        for ((key, _), result) in zip(work, results) {
+            switch result {
+            case .success(let image): run.decoded[key] = image
+            case .failure(let diagnostic): run.diagnostics.append(diagnostic)
+            }
+        }
+    }
+
+    /// The bytes of `output` when the record says the previous build wrote them with this same key
+    /// and the file still holds exactly those bytes (a hand-edited or corrupt file is redone).
+    private static func existingOutput(_ output: String, key: String, record: BuildRecord?, catalog: SafeFiles) -> Data? {
+        guard let entry = record?.files[output], entry.key == key, let data = catalog.read(output),
+              Digest.sha256(data) == entry.sha256 else { return nil }
+        return data
+    }
+}

@@ -1,0 +1,100 @@
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import Foundation
+import PNGCodec
+import Rendering
+
+/// Limits on decoded pixels, checked from a PNG's header before anything is allocated.
+package enum PixelBudget {
+    /// One source image: 100 megapixels (400 MB decoded), a 10,000 px square.
+    package static let perImage = 100_000_000
+    /// Decoded sources held at once by one build (sources are decoded in batches within it).
+    package static let perBuild = 200_000_000
+
+    package static func refusal(for size: PixelSize, file: String) -> Diagnostic? {
+        let count = size.width * size.height
+        guard count > perImage else { return nil }
+        return .error("is \(size.width)x\(size.height) px (\(count / 1_000_000) megapixels), over the budget of "
+                      + "\(perImage / 1_000_000) megapixels for one source image", at: .file(file),
+                      fix: "export a smaller master (4096 px a side is plenty for any app icon or image), or use an SVG")
+    }
+}
+
+/// A source's bytes and the facts the plan needs before any pixel is decoded.
+package struct SourceBytes: Sendable {
+    package var source: SourceRef
+    package var data: Data
+    package var sha256: String
+    /// Pixel size of a bitmap source, from its header; nil for vectors (never upscaled).
+    package var pixels: PixelSize?
+    /// Something about the file the user should know (an ICC profile that is not applied).
+    package var warning: Diagnostic?
+
+    func rendered(_ data: Data, job: RenderJob, key: String, isOnDisk: Bool = false) -> RenderedFile {
+        RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key,
+                     isOnDisk: isOnDisk)
+    }
+}
+
+/// Reads and decodes sources, turning every failure into a diagnostic that names the file.
+package enum SourceLoader {
+    package static func read(_ source: SourceRef) -> Result<SourceBytes, Diagnostic> {
+        guard let data = FileManager.default.contents(atPath: source.path) else {
+            return .failure(.error("cannot read source file", at: .file(source.displayPath),
+                                   fix: "check that the file exists and is readable"))
+        }
+        var pixels: PixelSize?
+        var warning: Diagnostic?
+        if source.format == .png {
+            do {
+                let info = try PNGCodec.info(data)
+                pixels = info.size
+                if let refusal = PixelBudget.refusal(for: info.size, file: source.displayPath) { return .failure(refusal) }
+                if let profile = info.iccProfileName, !info.hasSRGB, SourceLoader.isWideGamut(profile: profile) {
+                    warning = .warning("has the embedded colour profile \"\(profile)\", which is not applied: "
+                                       + "its colours are read as sRGB and may shift", at: .file(source.displayPath),
+                                       fix: "export the image in sRGB (in most editors: Convert to Profile → sRGB)")
+                }
+            } catch {
+                return .failure(.error("\(error)", at: .file(source.displayPath),
+                                       fix: "re-export the image as PNG, or use an SVG"))
+            }
+        }
+        return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256(data), pixels: pixels,
+                                    warning: warning))
+    }
+
+    /// Profile names that announce a space other than sRGB (Display P3, Adobe RGB, ProPhoto, Rec. 2020).
+    package static func isWideGamut(profile: String) -> Bool {
+        let name = profile.lowercased()
+        return ["p3", "adobe", "prophoto", "2020", "dci", "wide gamut"].contains { name.contains($0) }
+    }
+
+    /// Not for `.yaml` sources (launch templates), which are read and hashed but never drawn.
+    package static func decode(_ bytes: SourceBytes, sandbox: VectorSandbox? = nil) -> Result<LoadedSource, Diagnostic> {
+        switch bytes.source.format {
+        case .yaml:
+            return .failure(.error("a template is not an image", at: .file(bytes.source.displayPath),
+                                   fix: "internal error, please report"))
+        case .png:
+            do {
+                return .success(.bitmap(RasterImage(try PNGCodec.decode(bytes.data))))
+            } catch {
+                return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
+                                       fix: "re-export the image as PNG, or use an SVG"))
+            }
+        case .svg, .pdf:
+            let isPDF = bytes.source.format == .pdf
+            let file = VectorSourceFile(path: bytes.source.path, isPDF: isPDF, page: bytes.source.page ?? 1)
+            do {
+                if let sandbox { return .success(.vector(try VectorImage(file: file, sandbox: sandbox))) }
+                return .success(.vector(try VectorImage(file: file)))
+            } catch {
+                return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
+                                       fix: error.fix ?? (isPDF ? "open the PDF in an editor and export it again"
+                                                                : "open the SVG in an editor and save it again as plain SVG")))
+            }
+        }
+    }
+}
