@@ -30,7 +30,7 @@ package struct SafeFiles: Sendable {
             var info = stat()
             if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
                 throw .error("refusing to write through symbolic link \"\(path)\"", at: .file(path),
-                             fix: "replace the link with a real folder, or choose another --output")
+                             fix: "replace the link with a real folder").with(.outputFolder)
             }
         }
         return path
@@ -49,7 +49,7 @@ package struct SafeFiles: Sendable {
                 var isDirectory: ObjCBool = false
                 if FileManager.default.fileExists(atPath: prefix, isDirectory: &isDirectory), !isDirectory.boolValue {
                     throw .error("cannot create folder: \"\(prefix)\" is a file, not a folder", at: .file(path),
-                                 fix: "move that file away, or choose another --output")
+                                 fix: "move that file away").with(.outputFolder)
                 }
             }
             let reason = access((path as NSString).deletingLastPathComponent, W_OK) != 0 ? "permission denied" : "\(error)"

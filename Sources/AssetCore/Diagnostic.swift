@@ -28,12 +28,22 @@ package struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible 
     /// The manifest asset it concerns, when there is one: data for the preview and reports,
     /// never searched for in the message.
     package var asset: String?
+    /// A way out that names the front end's own options, worded by the front end
+    /// (`FrontEndRemedy`); `fix` never names a command-line option.
+    package var remedy: FrontEndRemedy?
 
     package init(_ severity: Severity, _ message: String, at location: Location? = nil, fix: String? = nil) {
         self.severity = severity
         self.message = message
         self.location = location
         self.fix = fix
+    }
+
+    /// The same diagnostic with a remedy for the front end to word.
+    package func with(_ remedy: FrontEndRemedy?) -> Diagnostic {
+        var marked = self
+        marked.remedy = remedy
+        return marked
     }
 
     /// The same diagnostic, marked as concerning `asset` unless it already names one (or its
@@ -94,3 +104,17 @@ extension Array where Element == Diagnostic {
 
 /// A single diagnostic can be thrown where one problem ends a step.
 extension Diagnostic: Error {}
+
+/// A way out of a problem that only the front end can word, because it names the front end's own
+/// options: the libraries say what is wrong and how to fix the input; the CLI adds "or raise
+/// --render-timeout" (`CLIRemedy`), a plugin or an app would say it its own way.
+package enum FrontEndRemedy: String, Hashable, Sendable, Codable {
+    /// Name another manifest file.
+    case manifestPath
+    /// Write to another output folder.
+    case outputFolder
+    /// Allow one render more time.
+    case renderTimeout
+    /// Render fewer images at once, to need less memory.
+    case fewerJobs
+}

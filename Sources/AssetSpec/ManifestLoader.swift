@@ -23,7 +23,7 @@ package enum ManifestLoader {
         let absolute = absolutePath(path, relativeTo: FileManager.default.currentDirectoryPath)
         guard let data = FileManager.default.contents(atPath: absolute) else {
             throw ManifestError([.error("cannot read manifest \"\(path)\"", at: .file(path),
-                                        fix: "create it (see README: Manifest) or pass --manifest PATH")])
+                                        fix: "create it (see README: Manifest)").with(.manifestPath)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ManifestError([YAMLProblem.notUTF8(data, file: path)])
@@ -106,11 +106,11 @@ package enum ManifestLoader {
         let outputDirectory = absolutePath(place.folder, relativeTo: outputBase)
         if SystemFolders.isProtected(outputDirectory) {
             let message = "the output folder \"\(outputDirectory)\" is a system or home folder; refusing to write a catalog into it"
-            let fix = "give a folder of your project, such as `output: Output` or the app's `MyApp/Assets.xcassets`"
             if outputOverride == nil, let node = top.value("output") {
-                sink.error(message, at: node, fix: fix)
+                sink.error(message, at: node, fix: "give a folder of your project, such as `output: Output` or the app's `MyApp/Assets.xcassets`")
             } else {
-                throw ManifestError(sink.diagnostics + [.error(message, fix: fix.replacingOccurrences(of: "`output: Output`", with: "`--output Output`"))])
+                throw ManifestError(sink.diagnostics + [Diagnostic.error(message, fix: "give a folder of your project (such as `Output`)")
+                    .with(.outputFolder)])
             }
         }
         if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }

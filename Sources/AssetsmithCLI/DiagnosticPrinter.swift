@@ -53,7 +53,7 @@ final class DiagnosticPrinter: @unchecked Sendable {
             if isTerminal, case .source(let location) = diagnostic.location, let line = sourceLine(location) {
                 text += "\n" + line + "\n" + String(repeating: " ", count: max(0, location.column - 1)) + "^"
             }
-            if let fix = diagnostic.fix { text += "\n  fix: " + ReportText.visible(fix) }
+            if let fix = CLIRemedy.fix(of: diagnostic) { text += "\n  fix: " + ReportText.visible(fix) }
             line(text)
         }
     }

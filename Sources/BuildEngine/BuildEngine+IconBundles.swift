@@ -66,7 +66,7 @@ extension BuildEngine {
                 }
             } catch {
                 return .failure(.error("cannot copy \(shown): \(error)", at: place,
-                                       fix: error.fix ?? "check the source file"))
+                                       fix: error.fix ?? "check the source file").with(error.remedy))
             }
             return .success((BundleFile(data: data, source: item.source.displayPath, sourceSHA256: sourceSHA, key: key),
                              warning))

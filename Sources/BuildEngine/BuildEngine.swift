@@ -302,9 +302,13 @@ package struct BuildEngine {
             return .success(try PNGCodec.encode(bitmap, channels: job.channels))
         } catch let error as RenderError {
             return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
-                                   at: .asset(name: job.asset, detail: nil), fix: error.fix ?? "check the source file"))
-        } catch {
+                                   at: .asset(name: job.asset, detail: nil), fix: error.fix ?? "check the source file")
+                .with(error.remedy))
+        } catch let error as PNGError {
             return .failure(.error("cannot encode \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
+                                   fix: error.fix ?? "internal error, please report").with(error.remedy))
+        } catch {
+            return .failure(.error("cannot draw \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
                                    fix: "internal error, please report"))
         }
     }

@@ -57,12 +57,16 @@ package enum SourceLoader {
                                        fix: "export the image in sRGB (in most editors: Convert to Profile → sRGB)")
                 }
             } catch {
-                return .failure(.error("\(error)", at: .file(source.displayPath),
-                                       fix: "re-export the image as PNG, or use an SVG"))
+                return .failure(SourceLoader.diagnostic(error, file: source.displayPath))
             }
         }
         return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256(data), pixels: pixels,
                                     warning: warning))
+    }
+
+    /// A PNG that cannot be read: the file's fault (export it again) or the machine's (memory).
+    static func diagnostic(_ error: PNGError, file: String) -> Diagnostic {
+        .error("\(error)", at: .file(file), fix: error.fix ?? "re-export the image as PNG, or use an SVG").with(error.remedy)
     }
 
     /// Profile names that announce a space other than sRGB (Display P3, Adobe RGB, ProPhoto, Rec. 2020).
@@ -81,8 +85,7 @@ package enum SourceLoader {
             do {
                 return .success(.bitmap(RasterImage(try PNGCodec.decode(bytes.data))))
             } catch {
-                return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
-                                       fix: "re-export the image as PNG, or use an SVG"))
+                return .failure(SourceLoader.diagnostic(error, file: bytes.source.displayPath))
             }
         case .svg, .pdf:
             let isPDF = bytes.source.format == .pdf
@@ -93,7 +96,8 @@ package enum SourceLoader {
             } catch {
                 return .failure(.error("\(error)", at: .file(bytes.source.displayPath),
                                        fix: error.fix ?? (isPDF ? "open the PDF in an editor and export it again"
-                                                                : "open the SVG in an editor and save it again as plain SVG")))
+                                                                : "open the SVG in an editor and save it again as plain SVG"))
+                    .with(error.remedy))
             }
         }
     }

@@ -38,4 +38,20 @@ package enum PNGError: Error, Sendable, Hashable, CustomStringConvertible {
             return "internal error, please report: \(message)"
         }
     }
+
+    /// How to fix it when it is not the file's fault (nil: the file is; the caller says how to
+    /// export it again).
+    package var fix: String? {
+        switch self {
+        case .notPNG, .tooLarge, .corrupt: return nil
+        case .outOfMemory: return "close other programs to free memory"
+        case .encodeFailed, .internalError: return "internal error, please report"
+        }
+    }
+
+    /// The way out the front end words (`outOfMemory`: render fewer images at once).
+    package var remedy: FrontEndRemedy? {
+        if case .outOfMemory = self { return .fewerJobs }
+        return nil
+    }
 }

@@ -36,7 +36,7 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .svgCrashed:
             return "open the SVG in an editor and simplify it (convert text to outlines, flatten <use> chains), then save it as plain SVG"
         case .svgTimeout:
-            return "simplify the SVG (remove filters, flatten <use> and very long paths), or raise --render-timeout"
+            return "simplify the SVG (remove filters, flatten <use> and very long paths)"
         case .pdfInvalid:
             return "open the PDF in an editor and export it again (one page, PDF 1.4 or later)"
         case .pdfEncrypted:
@@ -46,6 +46,12 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         default:
             return nil
         }
+    }
+
+    /// The way out the front end words (`svgTimeout`: allow more time).
+    package var remedy: FrontEndRemedy? {
+        if case .svgTimeout = self { return .renderTimeout }
+        return nil
     }
 
     /// Lower case, no full stop, numbers with units; no file name (the caller adds it).

@@ -52,7 +52,7 @@ package enum Verifier {
         } else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
                            message: "the catalog folder does not exist",
-                           fix: "check the path given to --catalog")
+                           fix: "check the catalog's path: build first, or name the .xcassets folder the build writes")
         }
         return inspection.report()
     }
