@@ -61,13 +61,12 @@ package struct CatalogSurvey: Sendable {
         var tinted: String?
         var files = 0
         for (_, image) in set.images {
-            guard let file = image["filename"]?.stringValue else { continue }
+            guard let file = image.filename else { continue }
             files += 1
-            guard image["size"]?.stringValue == "1024x1024",
+            guard image.sizeText == "1024x1024",
                   let size = pixels(set.path + "/" + file), size.width >= 1024, size.width == size.height else { continue }
-            let appearance = image["appearances"]?.arrayValue?.first?["value"]?.stringValue
-            switch appearance {
-            case nil: if image["idiom"]?.stringValue != "mac" { master = master ?? file }
+            switch image.appearanceValue {
+            case nil: if image.idiom != "mac" { master = master ?? file }
             case "dark": dark = file
             case "tinted": tinted = file
             default: break
@@ -91,16 +90,16 @@ package struct CatalogSurvey: Sendable {
     }
 
     private mutating func image(_ set: CatalogSet, pixels: (String) -> PixelSize?) {
-        let assigned = set.images.compactMap { entry -> (String, [String: JSONValue])? in
-            entry.fields["filename"]?.stringValue.map { ($0, entry.fields) }
+        let assigned = set.images.compactMap { entry -> (String, ContentsImage)? in
+            entry.image.filename.map { ($0, entry.image) }
         }
-        guard assigned.count == 1, let (file, fields) = assigned.first else {
+        guard assigned.count == 1, let (file, image) = assigned.first else {
             leftAlone.append((set.path, assigned.isEmpty ? "an image set with no image" : "\(assigned.count) hand-made files"))
             return
         }
         guard case .success(let contents) = set.contents, contents["properties"] == nil,
-              fields.keys.allSatisfy({ ["filename", "idiom", "scale"].contains($0) }),
-              fields["idiom"]?.stringValue == "universal" else {
+              image.fields.keys.allSatisfy({ ["filename", "idiom", "scale"].contains($0) }),
+              image.idiom == "universal" else {
             leftAlone.append((set.path, "its properties or idioms (template rendering, devices, appearances) are kept by hand"))
             return
         }
@@ -108,7 +107,7 @@ package struct CatalogSurvey: Sendable {
             leftAlone.append((set.path, "its name cannot be an asset name (\(AssetName.rule))"))
             return
         }
-        let scale = Int(fields["scale"]?.stringValue?.dropLast() ?? "") ?? 0
+        let scale = image.scale?.factor ?? 0
         guard scale >= 2, file.lowercased().hasSuffix(".png"), let size = pixels(set.path + "/" + file) else {
             leftAlone.append((set.path, scale < 2 ? "one file at 1x (or single-scale); nothing larger to draw the other scales from"
                                                   : "its file is not a PNG assetsmith can read"))

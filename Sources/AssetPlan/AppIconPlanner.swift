@@ -34,7 +34,7 @@ enum AppIconPlanner {
         if part.diagnostics.hasErrors { return part }
 
         let folder = setName + ".appiconset"
-        var images: [JSONValue] = []
+        var images: [ContentsImage] = []
         let macSlots: [AppIconSlot]
         if spec.platforms.contains(.macos) {
             guard let mac = table.macIcon else {
@@ -101,7 +101,7 @@ enum AppIconPlanner {
             images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)), appearance: nil))
         }
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
-                                         contents: ["images": .array(images), "info": CatalogEntry.info]))
+                                         contents: ContentsDocument(images: images).json))
         return part
     }
 
@@ -139,16 +139,9 @@ enum AppIconPlanner {
         return text
     }
 
-    static func contentsImage(_ slot: AppIconSlot, file: String, appearance: String?) -> JSONValue {
-        var image: [String: JSONValue] = ["filename": .string(file), "idiom": .string(slot.idiom),
-                                          "size": .string(slot.size)]
-        if let platform = slot.platform { image["platform"] = .string(platform) }
-        if let scale = slot.scale { image["scale"] = .string(scale.rawValue) }
-        if let role = slot.role { image["role"] = .string(role) }
-        if let subtype = slot.subtype { image["subtype"] = .string(subtype) }
-        if let appearance {
-            image["appearances"] = [["appearance": "luminosity", "value": .string(appearance)]]
-        }
-        return .object(image)
+    static func contentsImage(_ slot: AppIconSlot, file: String, appearance: String?) -> ContentsImage {
+        ContentsImage(filename: file, idiom: slot.idiom, scale: slot.scale, size: slot.size, platform: slot.platform,
+                      role: slot.role, subtype: slot.subtype,
+                      appearances: appearance.map { [(appearance: "luminosity", value: $0)] } ?? [])
     }
 }

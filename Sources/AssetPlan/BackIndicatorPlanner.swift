@@ -16,8 +16,8 @@ enum BackIndicatorPlanner {
                                   box: glyphs.barGlyph.regular, table: table, part: &part)
         let scales = GlyphPlanner.scales(spec.scales, vector: spec.vector, table: table)
         let maskName = asset.name + maskSuffix
-        var chevron: [JSONValue] = []
-        var mask: [JSONValue] = []
+        var chevron: [ContentsImage] = []
+        var mask: [ContentsImage] = []
         if let format = spec.vector, let maskSource = spec.maskSource {
             let drawn = Effect.glyph(GlyphTreatment(form: .drawn, snap: false))
             chevron += GlyphPlanner.vectorEntries(asset, setName: asset.name, source: spec.source, sizes: [(.regular, size)],

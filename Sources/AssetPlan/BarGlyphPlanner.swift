@@ -17,7 +17,7 @@ enum BarGlyphPlanner {
             sizes.append((.compact, compact))
         }
         let template = spec.rendering == .template
-        var images: [JSONValue] = []
+        var images: [ContentsImage] = []
         if let format = spec.vector {
             images += GlyphPlanner.vectorEntries(asset, setName: asset.name, source: spec.source, sizes: sizes, format: format,
                                                  effect: .glyph(GlyphTreatment(form: .drawn, template: template, snap: false)),

@@ -32,13 +32,13 @@ enum ControlPlanner {
             let given = state == .normal ? spec.source : spec.stateSources[state]
             let source = given ?? spec.source
             let effect: Effect = given != nil ? .none : .tone(derivedTones[state]!)
-            var images: [JSONValue] = []
+            var images: [ContentsImage] = []
             if let format = spec.vector {
                 let entries = GlyphPlanner.vectorEntries(asset, setName: setName, source: source, sizes: [(.regular, spec.size)],
                                                          format: format, fit: .fill, effect: .none, part: &part)
-                for case .object(var image) in entries {
-                    if let block = resizing[.x1] { image["resizing"] = block }
-                    images.append(.object(image))
+                for var image in entries {
+                    if let block = resizing[.x1] { image.resizing = block }
+                    images.append(image)
                 }
             }
             for scale in scales {
@@ -53,17 +53,13 @@ enum ControlPlanner {
                     output: folder + "/" + file, asset: asset.name, slot: "\(state.rawValue) \(spec.size)pt \(scale)",
                     scale: scale, source: Planner.sourceRef(source), pixelSize: pixels, fit: .fill, background: nil,
                     effect: effect, channels: .rgba, origin: source.location))
-                var image: [String: JSONValue] = ["filename": .string(file), "idiom": "universal",
-                                                  "scale": .string(scale.rawValue)]
-                if let block = resizing[scale] { image["resizing"] = block }
-                images.append(.object(image))
+                var image = ContentsImage(filename: file, scale: scale)
+                image.resizing = resizing[scale]
+                images.append(image)
             }
-            var contents: JSONValue = ["images": .array(images), "info": CatalogEntry.info]
-            if spec.vector != nil {
-                contents = ["images": .array(images), "info": CatalogEntry.info,
-                            "properties": ["preserves-vector-representation": true]]
-            }
-            part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents))
+            let properties: [String: JSONValue] = spec.vector != nil ? ["preserves-vector-representation": true] : [:]
+            part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
+                                             contents: ContentsDocument(images: images, properties: properties).json))
         }
         return part
     }

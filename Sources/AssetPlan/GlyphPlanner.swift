@@ -24,9 +24,9 @@ enum GlyphPlanner {
     /// Files are `<set><-compact><@scale>.png`; compact entries carry `"height-class" : "compact"`.
     static func imageset(_ asset: AssetEntry, setName: String, source: SourceFile,
                          sizes: [(SizeClass, PointSize)], scales: [Scale], effect: Effect,
-                         part: inout AssetPlanPart) -> [JSONValue] {
+                         part: inout AssetPlanPart) -> [ContentsImage] {
         let folder = setName + ".imageset"
-        var images: [JSONValue] = []
+        var images: [ContentsImage] = []
         for (sizeClass, size) in sizes {
             for scale in scales {
                 guard let pixels = size.pixels(at: scale) else {
@@ -42,10 +42,9 @@ enum GlyphPlanner {
                     slot: "\(setName) \(sizeClass.rawValue) \(size)pt \(scale)", scale: scale,
                     source: Planner.sourceRef(source), pixelSize: pixels, fit: .contain, background: nil,
                     effect: effect, channels: .rgba, origin: source.location))
-                var image: [String: JSONValue] = ["filename": .string(file), "idiom": "universal",
-                                                  "scale": .string(scale.rawValue)]
-                if sizeClass == .compact { image["height-class"] = "compact" }
-                images.append(.object(image))
+                var image = ContentsImage(filename: file, scale: scale)
+                if sizeClass == .compact { image.heightClass = "compact" }
+                images.append(image)
             }
         }
         return images
@@ -53,10 +52,10 @@ enum GlyphPlanner {
 
     /// Contents.json of a glyph imageset with its template rendering intent (and
     /// `preserves-vector-representation` when it holds a vector file).
-    static func contents(_ images: [JSONValue], template: Bool, vector: Bool = false) -> JSONValue {
+    static func contents(_ images: [ContentsImage], template: Bool, vector: Bool = false) -> JSONValue {
         var properties: [String: JSONValue] = ["template-rendering-intent": .string(template ? "template" : "original")]
         if vector { properties["preserves-vector-representation"] = true }
-        return ["images": .array(images), "info": CatalogEntry.info, "properties": .object(properties)]
+        return ContentsDocument(images: images, properties: properties).json
     }
 
     /// The scales PNGs are written at: for a vector asset only the `scales` it lists (fallbacks
@@ -69,8 +68,8 @@ enum GlyphPlanner {
     /// size (no `scale` key), `<set><-compact>.pdf` (or `.svg`), its page the size in points.
     static func vectorEntries(_ asset: AssetEntry, setName: String, source: SourceFile,
                               sizes: [(SizeClass, PointSize)], format: VectorFormat, fit: Fit = .contain,
-                              effect: Effect, part: inout AssetPlanPart) -> [JSONValue] {
-        var images: [JSONValue] = []
+                              effect: Effect, part: inout AssetPlanPart) -> [ContentsImage] {
+        var images: [ContentsImage] = []
         for (sizeClass, size) in sizes {
             let suffix = sizeClass == .compact ? "-compact" : ""
             let file = setName + suffix + "." + format.rawValue
@@ -81,9 +80,9 @@ enum GlyphPlanner {
                 pixelSize: PixelSize(width: max(1, Int(size.width.rounded(.up))), height: max(1, Int(size.height.rounded(.up)))),
                 fit: fit, background: nil, effect: effect, channels: .rgba, origin: source.location,
                 vector: VectorOutput(format: format, size: size)))
-            var image: [String: JSONValue] = ["filename": .string(file), "idiom": "universal"]
-            if sizeClass == .compact { image["height-class"] = "compact" }
-            images.append(.object(image))
+            var image = ContentsImage(filename: file)
+            if sizeClass == .compact { image.heightClass = "compact" }
+            images.append(image)
         }
         return images
     }

@@ -6,7 +6,7 @@ enum ImagePlanner {
     static func plan(_ asset: AssetEntry, _ spec: ImageSpec, table: RequirementTable) -> AssetPlanPart {
         var part = AssetPlanPart()
         let folder = asset.name + ".imageset"
-        var images: [JSONValue] = []
+        var images: [ContentsImage] = []
         if let format = spec.vector {
             images += GlyphPlanner.vectorEntries(asset, setName: asset.name, source: spec.source, sizes: [(.regular, spec.size)],
                                                  format: format, fit: spec.fit == .fill ? .fill : .contain, effect: .none,
@@ -25,14 +25,11 @@ enum ImagePlanner {
                 source: Planner.sourceRef(spec.source), pixelSize: pixels,
                 fit: spec.fit == .fill ? .fill : .contain, background: spec.background, channels: spec.background == nil ? .rgba : .rgb,
                 origin: spec.source.location))
-            images.append(["filename": .string(file), "idiom": "universal", "scale": .string(scale.rawValue)])
+            images.append(ContentsImage(filename: file, scale: scale))
         }
-        var contents: JSONValue = ["images": .array(images), "info": CatalogEntry.info]
-        if spec.vector != nil {
-            contents = ["images": .array(images), "info": CatalogEntry.info,
-                        "properties": ["preserves-vector-representation": true]]
-        }
-        part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents))
+        let properties: [String: JSONValue] = spec.vector != nil ? ["preserves-vector-representation": true] : [:]
+        part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
+                                         contents: ContentsDocument(images: images, properties: properties).json))
         return part
     }
 }

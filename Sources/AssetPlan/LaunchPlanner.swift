@@ -44,7 +44,7 @@ enum LaunchPlanner {
                                     displayPath: template.file, format: .yaml)
         let folder = asset.name + ".launchimage"
         let names = fileNames(asset.name, slots: launch.slots)
-        var images: [JSONValue] = []
+        var images: [ContentsImage] = []
         for (slot, name) in zip(launch.slots, names) {
             guard let geometry = launch.geometry[slot.geometry], let points = slot.points,
                   let pixels = points.pixels(at: slot.scale) else {
@@ -61,7 +61,7 @@ enum LaunchPlanner {
             images.append(contentsImage(slot, file: name))
         }
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
-                                         contents: ["images": .array(images), "info": CatalogEntry.info]))
+                                         contents: ContentsDocument(images: images).json))
 
         // The modern path: UILaunchScreen names a colour set and an image set.
         let colorName = asset.name + "Background"
@@ -276,13 +276,12 @@ enum LaunchPlanner {
             .compactMap { $0 }.joined(separator: " ")
     }
 
-    static func contentsImage(_ slot: LaunchSlot, file: String) -> JSONValue {
-        var image: [String: JSONValue] = ["extent": .string(slot.extent), "filename": .string(file),
-                                          "idiom": .string(slot.idiom), "orientation": .string(slot.orientation),
-                                          "scale": .string(slot.scale.rawValue)]
-        if let subtype = slot.subtype { image["subtype"] = .string(subtype) }
-        if let version = slot.minimumSystemVersion { image["minimum-system-version"] = .string(version) }
-        return .object(image)
+    static func contentsImage(_ slot: LaunchSlot, file: String) -> ContentsImage {
+        var image = ContentsImage(filename: file, idiom: slot.idiom, scale: slot.scale, subtype: slot.subtype)
+        image.fields["extent"] = .string(slot.extent)
+        image.fields["orientation"] = .string(slot.orientation)
+        if let version = slot.minimumSystemVersion { image.fields["minimum-system-version"] = .string(version) }
+        return image
     }
 
     /// A `.colorset` Contents.json as Xcode writes it: sRGB, hex components, alpha to 3 places.

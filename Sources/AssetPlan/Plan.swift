@@ -77,7 +77,7 @@ package struct CatalogEntry: Hashable, Sendable, Codable {
     }
 
     /// `"info" : { "author" : "xcode", "version" : 1 }`, as Xcode writes it.
-    package static let info: JSONValue = ["author": "xcode", "version": 1]
+    package static let info: JSONValue = ContentsDocument.info
 }
 
 /// A plan that cannot be made: unknown table or layout, sizes that are not whole pixels.

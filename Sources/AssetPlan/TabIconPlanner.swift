@@ -34,7 +34,7 @@ enum TabIconPlanner {
         for (setName, wantFilled) in [(unselectedName, false), (selectedName, true)] {
             let given = wantFilled ? spec.selectedSource : spec.source
             guard let source = given ?? (wantFilled ? spec.source : spec.selectedSource) else { continue }
-            var images: [JSONValue] = []
+            var images: [ContentsImage] = []
             if let format = spec.vector, given != nil {
                 images += GlyphPlanner.vectorEntries(asset, setName: setName, source: source,
                                                      sizes: sizes.map { ($0.0, $0.1) }, format: format,

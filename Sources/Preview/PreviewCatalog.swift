@@ -51,17 +51,16 @@ package struct PreviewCatalog: Sendable {
             let folder = (path as NSString).appendingPathComponent(found.path)
             var images: [Image] = []
             for (_, entry) in found.images {
-                if let file = entry["filename"]?.stringValue, entry["scale"] == nil,
+                if let file = entry.filename, entry.fields["scale"] == nil,
                    ["pdf", "svg"].contains((file as NSString).pathExtension.lowercased()) {
                     images += vectorImages(folder + "/" + file, entry: entry, vectors: vectors)
                     continue
                 }
-                guard let file = entry["filename"]?.stringValue,
+                guard let file = entry.filename,
                       let bytes = FileManager.default.contents(atPath: folder + "/" + file),
                       let bitmap = try? PNGCodec.decode(bytes) else { continue }
-                let fields = entry.compactMapValues(\.stringValue)
-                let appearance = entry["appearances"]?.arrayValue?.first?["value"]?.stringValue
-                images.append(Image(file: file, bitmap: bitmap, fields: fields, appearance: appearance))
+                images.append(Image(file: file, bitmap: bitmap, fields: entry.fields.compactMapValues(\.stringValue),
+                                    appearance: entry.appearanceValue))
             }
             sets.append(Set(name: found.name, type: (found.path as NSString).pathExtension, images: images,
                             isTemplate: found.templateRenderingIntent == "template"))
@@ -71,18 +70,18 @@ package struct PreviewCatalog: Sendable {
     }
 
     /// A vector entry drawn at @2x and @3x, each labelled with its format; none when it cannot be read.
-    static func vectorImages(_ path: String, entry: [String: JSONValue], vectors: VectorSandbox?) -> [Image] {
+    static func vectorImages(_ path: String, entry: ContentsImage, vectors: VectorSandbox?) -> [Image] {
         let format = (path as NSString).pathExtension.lowercased()
         let file = VectorSourceFile(path: path, isPDF: format == "pdf")
         guard let image = try? (vectors.map { try VectorImage(file: file, sandbox: $0) } ?? VectorImage(file: file)) else { return [] }
         var images: [Image] = []
         for scale in [2, 3] {
             guard let bitmap = try? image.bitmap(scale: Double(scale)) else { continue }
-            var fields = entry.compactMapValues(\.stringValue)
+            var fields = entry.fields.compactMapValues(\.stringValue)
             fields["scale"] = "\(scale)x"
             fields["vector"] = format
             images.append(Image(file: (path as NSString).lastPathComponent, bitmap: bitmap, fields: fields,
-                                appearance: entry["appearances"]?.arrayValue?.first?["value"]?.stringValue))
+                                appearance: entry.appearanceValue))
         }
         return images
     }

@@ -205,8 +205,8 @@ extension Inspection {
     /// Every `filename` exists with exactly that case; every image file is named by an entry.
     private func checkReferences(_ set: CatalogSet) {
         var referenced: Set<String> = []
-        for (_, fields) in set.images {
-            guard let name = fields["filename"]?.stringValue, !name.isEmpty, !name.contains("/") else { continue }
+        for (_, image) in set.images {
+            guard let name = image.filename, !name.isEmpty, !name.contains("/") else { continue }
             referenced.insert(name)
             let relative = set.path + "/" + name
             if exists(name, in: set) { continue }

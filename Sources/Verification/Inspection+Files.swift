@@ -23,25 +23,24 @@ extension Inspection {
         case iOS, macOS, watchOS, tvOS, visionOS
     }
 
-    static func iconRole(_ fields: [String: JSONValue]) -> IconRole {
-        let appearance = fields["appearances"]?.arrayValue?.first { $0["appearance"]?.stringValue == "luminosity" }?["value"]?
-            .stringValue
+    static func iconRole(_ image: ContentsImage) -> IconRole {
+        let appearance = image.appearances.first { $0.appearance == "luminosity" }?.value
         if appearance == "dark" { return .dark }
         if appearance == "tinted" { return .tinted }
-        let idiom = fields["idiom"]?.stringValue
+        let idiom = image.idiom
         if idiom == "ios-marketing" || idiom == "watch-marketing" { return .marketing }
-        if fields["size"]?.stringValue == "1024x1024", idiom == "universal" { return .marketing }
+        if image.sizeText == "1024x1024", idiom == "universal" { return .marketing }
         return .other
     }
 
-    static func iconPlatform(_ fields: [String: JSONValue]) -> IconPlatform {
-        switch fields["idiom"]?.stringValue {
+    static func iconPlatform(_ image: ContentsImage) -> IconPlatform {
+        switch image.idiom {
         case "mac", "mac-catalyst": return .macOS
         case "watch", "watch-marketing": return .watchOS
         case "tv": return .tvOS
         case "vision": return .visionOS
         default:
-            switch fields["platform"]?.stringValue {
+            switch image.platform {
             case "macos": return .macOS
             case "watchos": return .watchOS
             case "tvos": return .tvOS
@@ -62,13 +61,13 @@ extension Inspection {
 
     func checkFiles(_ set: CatalogSet) {
         guard set.kind != .other else { return }
-        for (_, fields) in set.images {
-            guard let name = fields["filename"]?.stringValue, exists(name, in: set) else { continue }
+        for (_, image) in set.images {
+            guard let name = image.filename, exists(name, in: set) else { continue }
             let relative = set.path + "/" + name
             guard let format = checkType(relative, name: name, set: set) else { continue }
             let unreadable: ProbeError?
             if format == .png {
-                checkPNG(relative, fields: fields, set: set)
+                checkPNG(relative, image: image, set: set)
                 unreadable = nil
             } else if format.isVector {
                 let result = Result { () throws(ProbeError) in
@@ -123,7 +122,7 @@ extension Inspection {
         return format
     }
 
-    private func checkPNG(_ relative: String, fields: [String: JSONValue], set: CatalogSet) {
+    private func checkPNG(_ relative: String, image: ContentsImage, set: CatalogSet) {
         guard let result = info(relative) else { return }
         let file = shown(relative)
         let info: PNGInfo
@@ -139,18 +138,18 @@ extension Inspection {
                 fix: "convert it to sRGB (or Display P3) when exporting")
         }
         guard set.kind == .appIcon else { return }
-        checkIconAlpha(relative, info: info, fields: fields, set: set)
+        checkIconAlpha(relative, info: info, image: image, set: set)
     }
 
     /// No alpha in the App Store icon and opaque icons: for the primary app icon of iOS and watchOS
     /// (macOS icons are transparent by design; alternate and extension icons are not the App Store
     /// icon). Our own sets get every rule as an error; a catalog made elsewhere gets errors only for
     /// what App Store Connect rejects (transparent pixels in the App Store icon), warnings for the rest.
-    private func checkIconAlpha(_ relative: String, info: PNGInfo, fields: [String: JSONValue], set: CatalogSet) {
-        let platform = Self.iconPlatform(fields)
+    private func checkIconAlpha(_ relative: String, info: PNGInfo, image: ContentsImage, set: CatalogSet) {
+        let platform = Self.iconPlatform(image)
         let own = isOwn(relative)
         guard platform == .iOS || platform == .watchOS, own || set.name == appIconName else { return }
-        let role = Self.iconRole(fields)
+        let role = Self.iconRole(image)
         guard role != .dark else { return }
         let file = shown(relative)
         var transparent = 0

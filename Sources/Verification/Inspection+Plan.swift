@@ -41,7 +41,7 @@ extension Inspection {
             // 1. The file, at its exact size.
             if !onDisk {
                 // A file its Contents.json names is reported there, by the catalog check.
-                let named = set(at: folder)?.images.contains { $0.fields["filename"]?.stringValue == name } ?? false
+                let named = set(at: folder)?.images.contains { $0.image.filename == name } ?? false
                 if set(at: folder) != nil, !named, !reportedMissing.contains(job.output) {
                     reportedMissing.insert(job.output)
                     add(.error, .missingFile, file: file, asset: folder,

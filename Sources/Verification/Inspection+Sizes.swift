@@ -15,23 +15,23 @@ extension Inspection {
     }
 
     /// `iphone 60pt @3x`, `universal 1024pt (dark)`: the slot as messages name it.
-    static func slotLabel(_ fields: [String: JSONValue], points: PointSize) -> String {
-        var text = "\(fields["idiom"]?.stringValue ?? "?") \(PointSize.format(points.width))pt"
-        if let scale = fields["scale"]?.stringValue.flatMap(Scale.init(rawValue:)) { text += " \(scale)" }
-        if let value = fields["appearances"]?.arrayValue?.first?["value"]?.stringValue { text += " (\(value))" }
+    static func slotLabel(_ image: ContentsImage, points: PointSize) -> String {
+        var text = "\(image.idiom ?? "?") \(PointSize.format(points.width))pt"
+        if let scale = image.scale { text += " \(scale)" }
+        if let value = image.appearanceValue { text += " (\(value))" }
         return text
     }
 
     private func checkIconSizes(_ set: CatalogSet) {
-        for (_, fields) in set.images {
-            guard let name = fields["filename"]?.stringValue, exists(name, in: set),
-                  let sizeText = fields["size"]?.stringValue, let points = PointSize(parsing: sizeText),
+        for (_, image) in set.images {
+            guard let name = image.filename, exists(name, in: set),
+                  let sizeText = image.sizeText, let points = PointSize(parsing: sizeText),
                   sizeText.contains("x") else { continue }
             let relative = set.path + "/" + name
             guard !sizeCheckedByPlan.contains(relative) else { continue }
-            let scaleText = fields["scale"]?.stringValue
+            let scaleText = image.scaleText
             guard let scale = scaleText.map({ Scale(rawValue: $0) }) ?? .x1 else { continue } // bad scale: reported
-            let label = Self.slotLabel(fields, points: points)
+            let label = Self.slotLabel(image, points: points)
             guard let expected = points.pixels(at: scale) else {
                 let place = locate(key: "size", value: sizeText, in: set)
                 add(.error, .pixelSize, file: shown(set.path + "/Contents.json"), line: place?.line,
@@ -51,11 +51,11 @@ extension Inspection {
         // Entries that differ only in scale belong together.
         var groups: [JSONValue: [(scale: Scale, name: String)]] = [:]
         var order: [JSONValue] = []
-        for (_, fields) in set.images {
-            guard let name = fields["filename"]?.stringValue, exists(name, in: set),
+        for (_, image) in set.images {
+            guard let name = image.filename, exists(name, in: set),
                   format(set.path + "/" + name)?.isVector != true,
-                  let scale = fields["scale"]?.stringValue.flatMap(Scale.init(rawValue:)) else { continue }
-            var key = fields
+                  let scale = image.scale else { continue }
+            var key = image.fields
             key["filename"] = nil
             key["scale"] = nil
             let group = JSONValue.object(key)

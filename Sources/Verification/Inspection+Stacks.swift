@@ -14,8 +14,8 @@ extension Inspection {
             guard case .success(let value) = stack.contents,
                   let back = value["layers"]?.arrayValue?.last?["filename"]?.stringValue,
                   let content = set(at: stack.path + "/" + back + "/Content.imageset") else { continue }
-            for (_, fields) in content.images {
-                guard let name = fields["filename"]?.stringValue, exists(name, in: content) else { continue }
+            for (_, image) in content.images {
+                guard let name = image.filename, exists(name, in: content) else { continue }
                 let relative = content.path + "/" + name
                 guard format(relative) == .png, case .success(let info)? = info(relative), info.canBeTransparent,
                       let bitmap = bitmap(relative), !bitmap.isOpaque else { continue }

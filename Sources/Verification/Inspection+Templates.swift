@@ -59,8 +59,8 @@ extension Inspection {
                     fix: "set \"properties\" : { \"template-rendering-intent\" : \"template\" }")
             }
             guard glyphs[set.path] != nil || intent == "template", !masks.contains(set.path) else { continue }
-            for (_, fields) in set.images {
-                guard let name = fields["filename"]?.stringValue, exists(name, in: set),
+            for (_, image) in set.images {
+                guard let name = image.filename, exists(name, in: set),
                       (name as NSString).pathExtension.lowercased() == "png",
                       let bitmap = bitmap(set.path + "/" + name) else { continue }
                 let corners = [bitmap.pixel(x: 0, y: 0), bitmap.pixel(x: bitmap.width - 1, y: 0),
@@ -81,9 +81,9 @@ extension Inspection {
     private func checkPair(base: CatalogSet, partner: CatalogSet, kind: PairKind) {
         func files(_ set: CatalogSet) -> [Scale: String] {
             var out: [Scale: String] = [:]
-            for (_, fields) in set.images {
-                guard let name = fields["filename"]?.stringValue, exists(name, in: set) else { continue }
-                let scale = fields["scale"]?.stringValue.flatMap(Scale.init(rawValue:)) ?? .x1
+            for (_, image) in set.images {
+                guard let name = image.filename, exists(name, in: set) else { continue }
+                let scale = image.scale ?? .x1
                 if out[scale] == nil { out[scale] = name }
             }
             return out
