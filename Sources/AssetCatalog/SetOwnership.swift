@@ -42,9 +42,12 @@ package struct SetOwnership {
     static func settle(_ plan: Plan, catalog: SafeFiles, output: SafeFiles, old: BuildRecord,
                        pending: [String: Data]) -> SetOwnership {
         var result = SetOwnership()
+        // Sets inside sets (a brand-assets folder's image stacks, a stack's layers) are the plan's own.
+        let planned = Set(plan.entries.map(\.folder))
         for entry in plan.entries {
             let folder = entry.folder
             let foreign = foreignFiles(in: folder, catalog: catalog, old: old, pending: pending)
+                .filter { !planned.contains(folder + "/" + $0) }
             guard !foreign.isEmpty else { continue }
             if foreign == ["Contents.json"], assignsNoFile(catalog.read(folder + "/Contents.json")) {
                 result.takenOver.insert(folder + "/Contents.json")

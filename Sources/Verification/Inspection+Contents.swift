@@ -37,6 +37,8 @@ extension Inspection {
         }
         checkTemplates()
         checkStacks()
+        checkStackLayers()
+        checkBrandAssets()
     }
 
     // MARK: Keys and values
