@@ -29,7 +29,8 @@ package struct RenderJob: Hashable, Sendable, Codable {
     /// from the (SVG or PDF) source by Cairo; `pixelSize` is then that size rounded up, at @1x.
     package var vector: VectorOutput?
     /// Files drawn over `source`, bottom to top, each placed by `fit` like it (a tvOS Top Shelf
-    /// image or a macOS size composed from an icon's layers); nil for a job of one source.
+    /// image or a macOS size composed from an icon's layers; empty: the source alone, composed
+    /// the same way); nil for a job of one source drawn as usual.
     package var overlays: [SourceRef]?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,

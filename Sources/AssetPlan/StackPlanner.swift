@@ -30,13 +30,13 @@ enum StackPlanner {
         let flat = AppIconSpec(composedFrom: bottom.source, background: fill, platforms: platforms, macStyle: spec.macStyle)
         let setName = spec.writesIconBundle ? asset.name + IconComposerSpec.flatSuffix : asset.name
         var part = AppIconPlanner.plan(asset, flat, table: table, setName: setName)
+        // Composed square from 5:3 (or any) layers: each layer drawn to fit, never stretched.
         let overlays = spec.layers.dropFirst().map { Planner.sourceRef($0.source) }
-        if !overlays.isEmpty {
-            part.jobs = part.jobs.map { job in
-                var job = job
-                job.overlays = overlays
-                return job
-            }
+        part.jobs = part.jobs.map { job in
+            var job = job
+            job.overlays = Array(overlays)
+            job.fit = .contain
+            return job
         }
         return part
     }

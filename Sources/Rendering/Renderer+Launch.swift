@@ -8,7 +8,7 @@ extension Renderer {
         if let scene = job.launch {
             return try LaunchRenderer.render(job, scene, sources: sources)
         }
-        if let overlays = job.overlays, !overlays.isEmpty {
+        if job.overlays != nil {
             return try renderComposite(job, sources: sources)
         }
         guard let source = sources[job.source.path] else {

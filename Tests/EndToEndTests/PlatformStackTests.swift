@@ -58,7 +58,12 @@ import TestSupport
         #expect(watch.size == PixelSize(width: 1024, height: 1024))
         #expect(watch.isOpaque, "the watchOS file is square and opaque; the circle is watchOS's mask")
         #expect(watch.pixel(x: 512, y: 512) == RGBAColor(red: 0xFF, green: 0xC2, blue: 0x1A), "the front layer's disc is drawn over the back")
-        #expect(watch.pixel(x: 512, y: 40) == RGBAColor(red: 0x1E, green: 0x5A, blue: 0xA8), "the fill shows where the 5:3 layers do not reach")
+        // The 5:3 layers fit the square (scale 2.048, 205 px of fill above and below), not stretched:
+        // the fill below the back layer's dark band, and a round disc (r 143 px).
+        #expect(watch.pixel(x: 512, y: 1000) == RGBAColor(red: 0x1E, green: 0x5A, blue: 0xA8), "the fill shows where the layers do not reach")
+        #expect(watch.pixel(x: 512, y: 700) == RGBAColor(red: 0x14, green: 0x3E, blue: 0x75), "the back layer's band")
+        #expect(watch.pixel(x: 512 + 135, y: 512) == RGBAColor(red: 0xFF, green: 0xC2, blue: 0x1A))
+        #expect(watch.pixel(x: 512, y: 512 + 155) != RGBAColor(red: 0xFF, green: 0xC2, blue: 0x1A), "round, not stretched")
         for entry in flatImages where entry["idiom"] == "mac" {
             let file = try #require(entry["filename"])
             let side = Int(entry["size"]!.split(separator: "x")[0])! * Int(entry["scale"]!.dropLast())!
@@ -162,7 +167,7 @@ import TestSupport
         // The manifest lists bottom to top: middle.svg (the white outline) is the middle layer.
         let middle = try Self.png(brand + "/App Icon.imagestack/Middle.imagestacklayer/Content.imageset/TV-tv-400x240-Middle.png")
         #expect(middle.pixel(x: 200, y: 120).alpha == 0)
-        #expect(middle.pixel(x: 200, y: 48 + 5).alpha == 255)
+        #expect(middle.pixel(x: 200, y: 48).alpha == 255, "the outline's top edge (y 60 of 300)")
         let given = try Self.png(brand + "/Top Shelf Image.imageset/TV-TopShelf-1920x720@2x.png")
         #expect(given.size == PixelSize(width: 3840, height: 1440))
         #expect(given.pixel(x: 10, y: 10) == RGBAColor(red: 0x0B, green: 0x25, blue: 0x45), "the given Top Shelf artwork")
