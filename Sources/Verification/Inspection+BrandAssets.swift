@@ -21,6 +21,22 @@ extension Inspection {
     /// The visionOS layer side in pixels (512 pt at 2x).
     static let visionLayerPixels = PixelSize(width: 1024, height: 1024)
 
+    /// The image files of stack layers and Top Shelf sets inside a `.brandassets`, and of visionOS
+    /// layers: their sizes are checked here, against the stack's size rather than scale by scale.
+    func stackSizedFiles() -> Set<String> {
+        var files: Set<String> = []
+        for set in sets where set.kind == .image {
+            let parent = (set.path as NSString).deletingLastPathComponent
+            let inStack = set.name == "Content" && ["imagestacklayer", "solidimagestacklayer"].contains((parent as NSString).pathExtension.lowercased())
+            let onShelf = parent.lowercased().hasSuffix(".brandassets")
+            guard inStack || onShelf else { continue }
+            for (_, fields) in set.images {
+                if let name = fields["filename"]?.stringValue { files.insert(set.path + "/" + name) }
+            }
+        }
+        return files
+    }
+
     func checkStackLayers() {
         for stack in sets where Self.stackKinds.contains(stack.folderExtension) {
             guard case .success(let value) = stack.contents else { continue }
@@ -57,7 +73,7 @@ extension Inspection {
                 for (_, fields) in content.images {
                     guard let image = fields["filename"]?.stringValue, exists(image, in: content) else { continue }
                     let relative = content.path + "/" + image
-                    guard let actual = pixelSize(relative) else { continue }
+                    guard !sizeCheckedByPlan.contains(relative), let actual = pixelSize(relative) else { continue }
                     let scale = fields["scale"]?.stringValue.flatMap(Scale.init(rawValue:)) ?? .x1
                     let expected: PixelSize
                     if solid {
@@ -72,7 +88,7 @@ extension Inspection {
                     let smallerFront = !solid && !isBack && actual.width <= expected.width && actual.height <= expected.height
                     if smallerFront && !isOwn(relative) { continue }
                     add(.error, .pixelSize, file: shown(relative), asset: content.path,
-                        message: "is \(actual.width)x\(actual.height) px but the \(isBack ? "back" : "\"\(name)\"") layer of \"\(stack.name)\" at \(scale) needs \(expected)",
+                        message: "is \(actual.width)x\(actual.height) px but the \(isBack ? "back" : "\"\((name as NSString).deletingPathExtension)\"") layer of \"\(stack.name)\" at \(scale) needs \(expected)",
                         fix: "export it at \(expected)")
                 }
             }
@@ -133,7 +149,8 @@ extension Inspection {
                     guard let image = fields["filename"]?.stringValue, exists(image, in: shelf) else { continue }
                     let relative = shelf.path + "/" + image
                     let scale = fields["scale"]?.stringValue.flatMap(Scale.init(rawValue:)) ?? .x1
-                    guard let expected = points.pixels(at: scale), let actual = pixelSize(relative), actual != expected else { continue }
+                    guard !sizeCheckedByPlan.contains(relative), let expected = points.pixels(at: scale),
+                          let actual = pixelSize(relative), actual != expected else { continue }
                     add(.error, .pixelSize, file: shown(relative), asset: shelf.path,
                         message: "is \(actual.width)x\(actual.height) px but the \(entry.role) at \(scale) needs \(expected)",
                         fix: "export it at \(expected)")
