@@ -178,6 +178,12 @@ import TestSupport
             #expect(try Self.images(content) == [["filename": "TV-vision-\(layer).png", "idiom": "vision", "scale": "2x"]])
         }
         #expect(try CLI.run(["verify"], in: dir).status == 0)
+
+        // The preview shows the stacks in their own section (parallax tiles, the visionOS circle).
+        let preview = try CLI.run(["preview"], in: dir)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        let html = try String(contentsOfFile: dir + "/Output/preview.html", encoding: .utf8)
+        #expect(html.contains("<h2>Layered app icons (tvOS parallax, visionOS)"))
     }
 
     @Test func verifyFailsOnAOneLayerStackAndATransparentBack() throws {
