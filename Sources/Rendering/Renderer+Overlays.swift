@@ -18,8 +18,15 @@ extension Renderer {
             layerJob.background = nil
             layerJob.effect = .none
             layerJob.channels = .rgba
-            if case .bitmap(let image) = loaded, let refusal = UpscaleRule.check(layerJob, sourcePixels: image.size) {
-                throw .upscaled(path: ref.path, message: refusal.message, fixText: refusal.fix ?? "supply an SVG")
+            // The pipeline refuses a small bitmap source; a small bitmap overlay is refused here (UpscaleRule).
+            if case .bitmap(let image) = loaded, UpscaleRule.check(layerJob, sourcePixels: image.size) != nil {
+                let needed = job.fit.placement(source: image.size, in: job.pixelSize).neededSourcePixels
+                let percent = Int((max(Double(needed.width) / Double(image.size.width),
+                                       Double(needed.height) / Double(image.size.height)) * 100).rounded())
+                throw .upscaled(path: ref.path,
+                                message: "the layer \"\(ref.displayPath)\" has \(image.size.width)x\(image.size.height) px but is drawn at "
+                                    + "\(needed.width)x\(needed.height) px here (it would be upscaled to \(percent)%); not rendered",
+                                fixText: "supply the layer at least \(needed.width)x\(needed.height) px, or as an SVG")
             }
             let layer = try render(layerJob, from: loaded)
             if composite == nil {

@@ -277,5 +277,8 @@ import TestSupport
         #expect(build.stderr.contains("assetsmith.yml:6:24: error: \"AppIcon\" tvOS Home Screen 400x240pt @2x layer Front needs 800x480 px but source \"small.png\" has 200x120 px (it would be upscaled to 400%); not rendered"),
                 "\(build.stderr)")
         #expect(build.stderr.contains("upscaled to 640%"), "the App Store layer too: \(build.stderr)")
+        // The Top Shelf images composed from the layers are refused too, naming the layer.
+        #expect(build.stderr.contains("error: asset \"AppIcon\": cannot render tvOS top-shelf-image 1920x720pt @2x (tv) from \"back.svg\": the layer \"small.png\" has 200x120 px but is drawn at 2400x1440 px here (it would be upscaled to 1200%); not rendered\n  fix: supply the layer at least 2400x1440 px, or as an SVG"),
+                "\(build.stderr)")
     }
 }
