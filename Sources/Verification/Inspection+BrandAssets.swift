@@ -92,14 +92,15 @@ extension Inspection {
                         fix: "export it at \(expected)")
                 }
             }
-            if range.contains(listed.count), filled.count < 2 {
+            if let back = listed.last, set(at: stack.path + "/" + back + "/Content.imageset") != nil, !filled.contains(back) {
+                let name = (back as NSString).deletingPathExtension
+                add(.error, .stack, file: file, asset: stack.path,
+                    message: "the back layer \"\(name)\" of \"\(stack.name)\" has no image; the back layer is the icon's opaque background",
+                    fix: "give \"\(name)\" an opaque image")
+            } else if range.contains(listed.count), filled.count < 2 {
                 add(.error, .stack, file: file, asset: stack.path,
                     message: "only \(filled.count) layer\(filled.count == 1 ? "" : "s") of the \(kind) \"\(stack.name)\" hold\(filled.count == 1 ? "s" : "") an image; it needs at least 2",
                     fix: "give the back layer and at least one layer in front of it an image")
-            } else if let back = listed.last, set(at: stack.path + "/" + back + "/Content.imageset") != nil, !filled.contains(back) {
-                add(.error, .stack, file: file, asset: stack.path,
-                    message: "the back layer \"\(back)\" of \"\(stack.name)\" has no image; the back layer is the icon's opaque background",
-                    fix: "give \"\(back)\" an opaque image")
             }
         }
     }

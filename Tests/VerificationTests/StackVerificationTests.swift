@@ -147,6 +147,16 @@ import Verification
         ])
     }
 
+    @Test func aBackLayerWithoutAnImageIsAnError() throws {
+        let root = try Self.catalog()
+        let content = root.appendingPathComponent("AppIcon.solidimagestack/Back.solidimagestacklayer/Content.imageset")
+        try FileManager.default.removeItem(at: content.appendingPathComponent("Back.png"))
+        try Self.write("{ \"images\" : [ { \"idiom\" : \"vision\", \"scale\" : \"2x\" } ], \(Self.info) }", content)
+        #expect(Self.lines(root) == [
+            "Assets.xcassets/AppIcon.solidimagestack/Contents.json: error: the back layer \"Back\" of \"AppIcon\" has no image; the back layer is the icon's opaque background",
+        ])
+    }
+
     @Test func aSolidImageStackNeedsThreeLayers() throws {
         let root = try Self.catalog(solidLayers: ["Front", "Back"])
         #expect(Self.lines(root) == [
