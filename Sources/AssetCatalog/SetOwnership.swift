@@ -89,7 +89,23 @@ package struct SetOwnership {
             let inside = folder + "/" + name
             guard !name.hasPrefix("."), old.files[inside] == nil else { return false }
             if let data = pending[inside], catalog.read(inside) == data { return false }
-            return true
+            // A folder inside the set (a layer of an image stack) whose files the last build all
+            // generated is ours: its stale files are removed after the write.
+            // (Types by lstat: a symbolic link is never taken for a folder.)
+            func type(_ path: String) -> FileAttributeType? {
+                (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+            }
+            guard type(path + "/" + name) == .typeDirectory,
+                  let inner = FileManager.default.enumerator(atPath: path + "/" + name) else { return true }
+            for case let file as String in inner {
+                switch type(path + "/" + name + "/" + file) {
+                case .typeDirectory?: continue
+                case .typeRegular? where (file as NSString).lastPathComponent.hasPrefix("."): continue
+                case .typeRegular? where old.files[inside + "/" + file] != nil: continue
+                default: return true
+                }
+            }
+            return false
         }.sorted()
     }
 

@@ -221,6 +221,31 @@ import TestSupport
                 "\(noStore.stdout)")
     }
 
+    @Test func fewerLayersRemoveTheOldLayerFoldersButNotAHandMadeFile() throws {
+        let manifest = { (layers: String) in
+            "assets:\n  - {name: TV, kind: app-icon, platforms: [tvos, visionos], fill: \"#1E5AA8\", layers: \(layers)}\n"
+        }
+        let dir = try Self.project(manifest("[back.svg, middle.svg, front.svg]"), files: ["back.svg", "middle.svg", "front.svg"])
+        #expect(try CLI.run(["build"], in: dir).status == 0)
+        let stack = dir + "/Output/Assets.xcassets/TV & Top Shelf Image.brandassets/App Icon.imagestack"
+        try manifest("[back.svg, front.svg]").write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let fewer = try CLI.run(["build"], in: dir)
+        #expect(fewer.status == 0, "\(fewer.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: stack).sorted()
+                == ["Back.imagestacklayer", "Contents.json", "Front.imagestacklayer"])
+        #expect(try CLI.run(["verify"], in: dir).status == 0)
+
+        // A file put into a layer folder by hand makes the stack someone else's: nothing is written into it.
+        try manifest("[back.svg, middle.svg, front.svg]").write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        #expect(try CLI.run(["build"], in: dir).status == 0)
+        try Data("notes".utf8).write(to: URL(fileURLWithPath: stack + "/Middle.imagestacklayer/Content.imageset/notes.txt"))
+        try manifest("[back.svg, front.svg]").write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let foreign = try CLI.run(["build"], in: dir)
+        #expect(foreign.status != 0)
+        #expect(foreign.stderr.contains("App Icon.imagestack\" holds files assetsmith did not write (\"Middle.imagestacklayer\"); nothing was written into it"),
+                "\(foreign.stderr)")
+    }
+
     @Test func watchOSBesideAFlatIOSIcon() throws {
         let dir = CLI.temporaryDirectory("watch-icon")
         try CLI.copyFromRepo("Assets/AppIcon.svg", to: dir)
