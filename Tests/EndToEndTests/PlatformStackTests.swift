@@ -179,6 +179,13 @@ import TestSupport
         }
         #expect(try CLI.run(["verify"], in: dir).status == 0)
 
+        // `plan` shows a composed Top Shelf image's layers as the manifest names them.
+        let plan = try CLI.run(["plan"], in: dir)
+        #expect(plan.status == 0)
+        let document = try #require(try JSONSerialization.jsonObject(with: Data(plan.stdout.utf8)) as? [String: Any])
+        let wideJob = try #require((document["jobs"] as? [[String: Any]])?.first { ($0["output"] as? String)?.hasSuffix("TV-TopShelfWide-2320x720.png") == true })
+        #expect((wideJob["overlays"] as? [[String: Any]])?.compactMap { $0["path"] as? String } == ["middle.svg", "front.svg"])
+
         // The preview shows the stacks in their own section (parallax tiles, the visionOS circle).
         let preview = try CLI.run(["preview"], in: dir)
         #expect(preview.status == 0, "\(preview.stderr)")
