@@ -157,6 +157,15 @@ import Verification
         ])
     }
 
+    @Test func absurdSizesDoNotCrash() throws {
+        let root = try Self.catalog()
+        let contents = root.appendingPathComponent("App Icon & Top Shelf Image.brandassets/Contents.json")
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        try text.replacingOccurrences(of: #""size" : "1920x720""#, with: #""size" : "1e300x720""#)
+            .write(to: contents, atomically: true, encoding: .utf8)
+        #expect(Self.lines(root).contains { $0.contains("error: has \"Top Shelf Image.imageset\" as top-shelf-image at 1e300x720 pt") })
+    }
+
     @Test func aSolidImageStackNeedsThreeLayers() throws {
         let root = try Self.catalog(solidLayers: ["Front", "Back"])
         #expect(Self.lines(root) == [
