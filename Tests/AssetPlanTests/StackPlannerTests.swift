@@ -13,7 +13,7 @@ import TestSupport
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("stack-planner-\(UUID().uuidString)").path
         try? FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         for name in ["a.svg", "b.svg", "c.svg", "d.svg", "e.svg", "f.svg", "shelf.svg"] {
-            FileManager.default.createFile(atPath: dir + "/" + name, contents: Data())
+            _ = FileManager.default.createFile(atPath: dir + "/" + name, contents: Data())
         }
         return dir
     }()
