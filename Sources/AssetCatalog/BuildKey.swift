@@ -19,6 +19,8 @@ package enum BuildKey {
         neutral.source.path = ""
         neutral.source.displayPath = ""
         neutral.launch = neutral.launch?.withoutPaths
+        // Overlays are known by their content (in `sourceDigest`) and order, not where they are.
+        neutral.overlays = neutral.overlays?.map { SourceRef(path: "", displayPath: "", format: $0.format, page: $0.page) }
         let parameters = (try? encoder.encode(neutral)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Digest.sha256("assetsmith \(AssetCoreInfo.toolVersion)\ntable \(table)\nsource \(sourceDigest)\n\(parameters)")
     }

@@ -146,8 +146,12 @@ package enum CatalogWriter {
             if Digest.sha256(data) == record.sha256 {
                 if catalog.remove(path) {
                     report.removed.append(path)
-                    let folder = (path as NSString).deletingLastPathComponent
-                    if !folder.isEmpty { catalog.removeDirectoryIfEmpty(folder) }
+                    // The folder, and folders that held only it (a layer of an image stack that has
+                    // fewer layers now), once empty.
+                    var folder = (path as NSString).deletingLastPathComponent
+                    while !folder.isEmpty, catalog.removeDirectoryIfEmpty(folder) {
+                        folder = (folder as NSString).deletingLastPathComponent
+                    }
                 }
             } else {
                 report.diagnostics.append(.warning(

@@ -42,9 +42,12 @@ package struct SetOwnership {
     static func settle(_ plan: Plan, catalog: SafeFiles, output: SafeFiles, old: BuildRecord,
                        pending: [String: Data]) -> SetOwnership {
         var result = SetOwnership()
+        // Sets inside sets (a brand-assets folder's image stacks, a stack's layers) are the plan's own.
+        let planned = Set(plan.entries.map(\.folder))
         for entry in plan.entries {
             let folder = entry.folder
             let foreign = foreignFiles(in: folder, catalog: catalog, old: old, pending: pending)
+                .filter { !planned.contains(folder + "/" + $0) }
             guard !foreign.isEmpty else { continue }
             if foreign == ["Contents.json"], assignsNoFile(catalog.read(folder + "/Contents.json")) {
                 result.takenOver.insert(folder + "/Contents.json")
@@ -86,7 +89,23 @@ package struct SetOwnership {
             let inside = folder + "/" + name
             guard !name.hasPrefix("."), old.files[inside] == nil else { return false }
             if let data = pending[inside], catalog.read(inside) == data { return false }
-            return true
+            // A folder inside the set (a layer of an image stack) whose files the last build all
+            // generated is ours: its stale files are removed after the write.
+            // (Types by lstat: a symbolic link is never taken for a folder.)
+            func type(_ path: String) -> FileAttributeType? {
+                (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType
+            }
+            guard type(path + "/" + name) == .typeDirectory,
+                  let inner = FileManager.default.enumerator(atPath: path + "/" + name) else { return true }
+            for case let file as String in inner {
+                switch type(path + "/" + name + "/" + file) {
+                case .typeDirectory?: continue
+                case .typeRegular? where (file as NSString).lastPathComponent.hasPrefix("."): continue
+                case .typeRegular? where old.files[inside + "/" + file] != nil: continue
+                default: return true
+                }
+            }
+            return false
         }.sorted()
     }
 

@@ -17,16 +17,19 @@ package struct PointSize: Hashable, Sendable, Codable, CustomStringConvertible {
     /// `83.5x83.5`, the Contents.json form (no unit, shortest number).
     package var description: String { "\(PointSize.format(width))x\(PointSize.format(height))" }
 
-    /// Pixels at `scale`, or nil when a side is not a whole number of pixels.
+    /// Pixels at `scale`, or nil when a side is not a whole number of pixels (or is beyond any
+    /// image: more than 2^31 px, such as a Contents.json `size` of `1e300x768`).
     package func pixels(at scale: Scale) -> PixelSize? {
+        let w = width * Double(scale.factor)
+        let h = height * Double(scale.factor)
         guard WholePixels.isWhole(width, at: scale), WholePixels.isWhole(height, at: scale),
-              width * Double(scale.factor) >= 1, height * Double(scale.factor) >= 1 else { return nil }
-        return PixelSize(width: Int(width * Double(scale.factor)), height: Int(height * Double(scale.factor)))
+              w >= 1, h >= 1, w <= Double(Int32.max), h <= Double(Int32.max) else { return nil }
+        return PixelSize(width: Int(w), height: Int(h))
     }
 
     /// `20`, `83.5`: a point value without a trailing `.0`.
     package static func format(_ value: Double) -> String {
-        value == value.rounded() ? String(Int(value)) : String(value)
+        value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
     }
 
     /// Parses `24`, `24x24`, `83.5x83.5` (points); nil when malformed or not positive.

@@ -100,6 +100,24 @@ enum AppIconPlanner {
             part.jobs.append(job)
             images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)), appearance: nil))
         }
+        // watchOS: the single-size 1024 entry with `"platform" : "watchos"`, square and opaque
+        // (watchOS masks it to a circle when it shows it).
+        if spec.platforms.contains(.watchos) {
+            guard let watch = table.watchIcon else {
+                part.diagnostics.append(.error("table \"\(table.name)\" has no watchOS app icon size",
+                                               at: .source(asset.location), fix: "use table ios16 or later, or remove watchos from \"platforms\""))
+                return part
+            }
+            for slot in watch.slots {
+                guard let points = slot.points, let pixels = points.pixels(at: slot.scale ?? .x1) else { continue }
+                let job = RenderJob(output: folder + "/" + fileName(setName, appearance: nil, slot: slot), asset: asset.name,
+                                    slot: label(slot, appearance: nil) + " watchOS", scale: slot.scale ?? .x1,
+                                    source: Planner.sourceRef(spec.source), pixelSize: pixels, fit: .fill,
+                                    background: spec.background, channels: .rgb, origin: spec.source.location)
+                part.jobs.append(job)
+                images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)), appearance: nil))
+            }
+        }
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
                                          contents: ContentsDocument(images: images).json))
         return part
@@ -123,6 +141,7 @@ enum AppIconPlanner {
         case "universal", "ios-marketing": break
         default: parts.append(slot.idiom)
         }
+        if slot.platform == "watchos" { parts.append("watchOS") }
         if let role = slot.role { parts.append(role) }
         if let subtype = slot.subtype { parts.append(subtype) }
         let side = slot.points.map { PointSize.format($0.width) } ?? slot.size

@@ -13,8 +13,16 @@ enum IconBundlePlanner {
     static func plan(_ asset: AssetEntry, _ spec: IconComposerSpec, table: RequirementTable) -> AssetPlanPart {
         var part = AssetPlanPart()
         if let flat = spec.flat {
-            part = AppIconPlanner.plan(asset, flat, table: table, setName: asset.name + IconComposerSpec.flatSuffix)
+            part = AppIconPlanner.plan(asset, flat, table: table,
+                                       setName: spec.writesIconBundle ? asset.name + IconComposerSpec.flatSuffix : asset.name)
+        } else if let composed = StackPlanner.composedFlat(asset, spec, table: table) {
+            part = composed
         }
+        let stacks = StackPlanner.plan(asset, spec, table: table)
+        part.jobs += stacks.jobs
+        part.entries += stacks.entries
+        part.diagnostics += stacks.diagnostics
+        if !spec.writesIconBundle { return part }
         var files: [String: SourceFile] = [:]
         func imageName(_ file: SourceFile) -> JSONValue {
             let name = (file.path as NSString).lastPathComponent

@@ -28,6 +28,10 @@ package struct RenderJob: Hashable, Sendable, Codable {
     /// For a vector output: the file is a PDF page or SVG document of this many points, drawn
     /// from the (SVG or PDF) source by Cairo; `pixelSize` is then that size rounded up, at @1x.
     package var vector: VectorOutput?
+    /// Files drawn over `source`, bottom to top, each placed by `fit` like it (a tvOS Top Shelf
+    /// image or a macOS size composed from an icon's layers; empty: the source alone, composed
+    /// the same way); nil for a job of one source drawn as usual.
+    package var overlays: [SourceRef]?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
                  pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
@@ -51,7 +55,8 @@ package struct RenderJob: Hashable, Sendable, Codable {
     /// What determines this job's pixels (not where they go): jobs with equal keys render once.
     package var renderKey: RenderKey {
         RenderKey(source: source.path, pixelSize: pixelSize, fit: fit, background: background,
-                  effect: effect, channels: channels, launch: launch, page: source.page, vector: vector)
+                  effect: effect, channels: channels, launch: launch, page: source.page, vector: vector,
+                  overlays: overlays?.map(\.loadKey))
     }
 }
 
@@ -112,6 +117,7 @@ package struct RenderKey: Hashable, Sendable {
     package var launch: LaunchScene? = nil
     package var page: Int? = nil
     package var vector: VectorOutput? = nil
+    package var overlays: [String]? = nil
 }
 
 /// A vector output file: its format and its page size in points.

@@ -15,10 +15,19 @@ package struct RequirementTable: Hashable, Sendable, Decodable {
     package var glyphs: GlyphRequirements?
     /// The macOS app icon sizes and Apple's icon grid; nil in tables without them.
     package var macIcon: MacIconRequirements?
+    /// The watchOS single-size slot; nil in tables without it.
+    package var watchIcon: WatchIconRequirements?
+    /// tvOS brand assets (image stacks and Top Shelf images); nil in tables without them.
+    package var tvIcon: TVIconRequirements?
+    /// The visionOS solid image stack; nil in tables without it.
+    package var visionIcon: VisionIconRequirements?
 
     enum CodingKeys: String, CodingKey {
         case name, title, glyphs
         case macIcon = "mac-icon"
+        case watchIcon = "watch-icon"
+        case tvIcon = "tv-icon"
+        case visionIcon = "vision-icon"
         case imageScales = "image-scales"
         case appIcon = "app-icon"
         case launch

@@ -17,6 +17,22 @@ package struct IconComposerSpec: Hashable, Sendable {
     package var flat: AppIconSpec?
     /// Where `layers:` was written.
     package var location: SourceLocation
+    /// `platforms:` (default `[ios]`). ios, macos and watchos get the `.icon` (and the flat set);
+    /// tvos gets a brand-assets folder of image stacks and visionos a solid image stack, both
+    /// from the same layers.
+    package var platforms: [AppIconSpec.IconPlatform] = [.ios]
+    /// Where `platforms:` was written (nil: not given).
+    package var platformsLocation: SourceLocation?
+    /// Where `fill:` was written (nil: not given).
+    package var fillLocation: SourceLocation?
+    /// `top-shelf:` / `top-shelf-wide:`: tvOS Top Shelf artwork; nil: composed from the layers on the fill.
+    package var topShelf: SourceFile?
+    package var topShelfWide: SourceFile?
+    /// `macos-style:` of the macOS sizes composed from the layers (no `source:`).
+    package var macStyle: AppIconSpec.MacIconStyle = .appleGrid
+
+    /// True when the `.icon` bundle is written: for ios, macos or watchos (not for tvOS or visionOS alone).
+    package var writesIconBundle: Bool { platforms.contains { !$0.isStack } }
 
     package init(fill: IconFill, groups: [IconGroupSpec], dark: IconAppearanceSpec? = nil,
                  tinted: IconAppearanceSpec? = nil, flat: AppIconSpec? = nil, location: SourceLocation) {
@@ -43,6 +59,14 @@ package enum IconFill: Hashable, Sendable {
     case solid(RGBAColor)
     /// `{ gradient: ["#top", "#bottom"] }`: two colours, a linear gradient.
     case gradient(RGBAColor, RGBAColor)
+
+    /// The colour of a one-colour fill.
+    package var solidColor: RGBAColor? {
+        if case .solid(let color) = self { return color }
+        return nil
+    }
+
+    package var isSolid: Bool { solidColor != nil }
 }
 
 /// One group: its layers (bottom to top) and the Liquid Glass settings Icon Composer keeps per group.
@@ -110,4 +134,15 @@ package enum IconComposerVocabulary {
     package static let shadowKinds = ["neutral", "layer-color", "none"]
     package static let lightings = ["combined", "individual"]
     package static let appearances = ["light", "dark", "tinted"]
+}
+
+extension AppIconSpec {
+    /// A flat icon drawn from `source` on `background` for `platforms` (the macOS and watchOS
+    /// sizes composed from an icon's layers).
+    package init(composedFrom source: SourceFile, background: RGBAColor, platforms: [IconPlatform], macStyle: MacIconStyle) {
+        self.init(source: source, smallSource: nil, background: background, backgroundGiven: true, layout: nil,
+                  dark: nil, tinted: nil)
+        self.platforms = platforms
+        self.macStyle = macStyle
+    }
 }

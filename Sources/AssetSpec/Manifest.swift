@@ -140,10 +140,17 @@ package struct AppIconSpec: Hashable, Sendable {
     /// `macos-style:` how the macOS sizes are drawn (default Apple's grid).
     package var macStyle: MacIconStyle = .appleGrid
 
-    /// The platforms an `app-icon` can be made for.
+    /// The platforms an `app-icon` can be made for. tvOS and visionOS icons are layered stacks,
+    /// made from `layers:` (see `IconComposerSpec.platforms`).
     package enum IconPlatform: String, Hashable, Sendable, CaseIterable {
         case ios
         case macos
+        case watchos
+        case tvos
+        case visionos
+
+        /// The platforms whose icons are layered image stacks.
+        package var isStack: Bool { self == .tvos || self == .visionos }
     }
 
     /// `apple-grid`: the artwork as a rounded square inset on a transparent canvas with a soft

@@ -55,9 +55,50 @@ extension ManifestLoader {
                            fix: "remove it (the .icon's background is \"fill\"), or add `source:` to also write your own flat icons as \"<name>\(IconComposerSpec.flatSuffix).appiconset\"")
             }
         }
+        // Platforms: with `source:` they were read with the flat icon.
+        let platforms = (reader.value("source") != nil ? flat?.platforms : readPlatforms(reader, sink: sink)) ?? [.ios]
+        var macStyle = AppIconSpec.MacIconStyle.appleGrid
+        if reader.value("source") == nil, let style = reader.choice("macos-style", from: AppIconSpec.MacIconStyle.allCases.map(\.rawValue)) {
+            macStyle = AppIconSpec.MacIconStyle(rawValue: style.value) ?? .appleGrid
+        }
+        if flat != nil {
+            flat!.platforms = platforms.filter { !$0.isStack }
+            if flat!.platforms.isEmpty, let node = reader.value("source") {
+                sink.error("\"source\" in \(reader.context) is for the flat ios, macos and watchos icons, but \"platforms\" lists none of them",
+                           at: node, fix: "remove \"source\" (tvOS and visionOS stacks are made from \"layers\"), or add ios to \"platforms\"")
+            }
+        }
+        let drawnOnFill = platforms.filter(\.isStack).map(\.rawValue)
+            + (reader.value("source") == nil ? platforms.filter { $0 == .macos || $0 == .watchos }.map(\.rawValue) : [])
+        if !drawnOnFill.isEmpty, !fill.isSolid {
+            let message = "\(reader.context) needs \"fill\" as one colour for \(drawnOnFill.joined(separator: ", ")): "
+                + "the layers are drawn over it so that the back of the icon is opaque"
+            if let node = reader.value("fill") {
+                sink.error(message + " (a gradient or automatic fill cannot be)", at: node, fix: "write `fill: \"#RRGGBB\"` (quoted)")
+            } else if let node = reader.value("platforms") {
+                sink.error(message, at: node, fix: "add `fill: \"#RRGGBB\"` (the colour behind the layers)")
+            }
+        }
+        var stackFiles: [String: SourceFile] = [:]
+        for key in ["top-shelf", "top-shelf-wide"] where reader.value(key) != nil {
+            guard let file = reader.sourceFile(key, relativeTo: directory) else { continue }
+            if platforms.contains(.tvos) {
+                stackFiles[key] = file
+            } else {
+                sink.error("\"\(key)\" in \(reader.context) is tvOS Top Shelf artwork, but \"platforms\" does not list tvos",
+                           at: reader.value(key)!, fix: "add tvos to `platforms:`, or remove \"\(key)\"")
+            }
+        }
         guard sink.diagnostics.count == before, !groups.isEmpty else { return nil }
-        return .iconComposer(IconComposerSpec(fill: fill, groups: groups, dark: dark, tinted: tinted, flat: flat,
-                                              location: sink.location(layersNode)))
+        var spec = IconComposerSpec(fill: fill, groups: groups, dark: dark, tinted: tinted, flat: flat,
+                                    location: sink.location(layersNode))
+        spec.platforms = platforms
+        spec.platformsLocation = reader.value("platforms").map(sink.location)
+        spec.fillLocation = reader.value("fill").map(sink.location)
+        spec.topShelf = stackFiles["top-shelf"]
+        spec.topShelfWide = stackFiles["top-shelf-wide"]
+        spec.macStyle = macStyle
+        return .iconComposer(spec)
     }
 
     /// One item of `layers:`: a path, a layer mapping, or a group (`layers:` inside).

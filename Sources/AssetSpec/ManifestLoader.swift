@@ -7,7 +7,7 @@ package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
-                              "fill", "layers", "platforms", "macos-style"]
+                              "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide"]
     static let imageKeys = ["name", "kind", "adopt", "source", "page", "size", "scales", "fit", "background", "vector"]
 
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
@@ -163,6 +163,14 @@ package enum ManifestLoader {
                        fix: "add `layers: [...]` (bottom to top) to write an Icon Composer .icon, or use \"background\" for a flat icon")
         }
         let flat = readFlatIcon(reader, directory: directory, sink: sink)
+        if let flat, let stack = flat.platforms.first(where: \.isStack), let node = reader.value("platforms") {
+            sink.error("\"\(stack.rawValue)\" app icons are layered image stacks, made from \"layers\" (\(reader.context) has only \"source\")",
+                       at: node, fix: "add `layers: [Assets/Icon/back.svg, Assets/Icon/front.svg]` (back to front) and `fill: \"#RRGGBB\"`, or remove \"\(stack.rawValue)\"")
+        }
+        for key in ["top-shelf", "top-shelf-wide"] where reader.value(key) != nil {
+            sink.error("\"\(key)\" in \(reader.context) is tvOS Top Shelf artwork, for an icon with \"layers\" and tvos in \"platforms\"",
+                       at: reader.value(key)!, fix: "remove it, or add `layers:` and tvos to `platforms:`")
+        }
         let dark = reader.sourceFile("dark", relativeTo: directory)
         var tinted: AppIconSpec.TintedSource?
         if let text = reader.string("tinted") {
@@ -198,7 +206,7 @@ package enum ManifestLoader {
         return spec
     }
 
-    /// `platforms: [ios, macos]`. watchOS, tvOS and visionOS are named with a clear "not yet".
+    /// `platforms: [ios, macos, watchos, tvos, visionos]`.
     static func readPlatforms(_ reader: MappingReader, sink: DiagnosticSink) -> [AppIconSpec.IconPlatform]? {
         guard let node = reader.value("platforms") else { return nil }
         guard case .sequence(let items) = node, !items.isEmpty else {
@@ -213,13 +221,11 @@ package enum ManifestLoader {
                     sink.error("\"\(word)\" appears twice in \"platforms\" of \(reader.context)", at: item, fix: "list each platform once")
                 }
                 platforms.append(platform)
-            } else if ["watchos", "tvos", "visionos"].contains(word) {
-                sink.error("\"\(word)\" app icons are not made by assetsmith yet (only ios and macos)", at: item,
-                           fix: "remove \"\(word)\" and add its icon set in Xcode for now")
             } else {
-                let guess = Suggestion.closest(to: word, in: AppIconSpec.IconPlatform.allCases.map(\.rawValue) + ["watchos", "tvos", "visionos"])
+                let names = AppIconSpec.IconPlatform.allCases.map(\.rawValue)
+                let guess = Suggestion.closest(to: word, in: names)
                 sink.error("\"\(word)\" in \"platforms\" of \(reader.context) is not a platform", at: item,
-                           fix: (guess.map { "did you mean \"\($0)\"? " } ?? "") + "use ios and/or macos")
+                           fix: (guess.map { "did you mean \"\($0)\"? " } ?? "") + "use " + names.joined(separator: ", "))
             }
         }
         return platforms.isEmpty ? nil : platforms

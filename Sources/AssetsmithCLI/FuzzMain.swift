@@ -28,6 +28,9 @@ package enum FuzzMain {
         let root = repositoryRoot()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assetsmith-fuzz-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: scratch + "/Set.xcassets/A.imageset", withIntermediateDirectories: true)
+        // Brand assets and an image stack with a layer, whose Contents.json are fuzzed too.
+        try? FileManager.default.createDirectory(atPath: scratch + "/Set.xcassets/" + FuzzStack.layer + "/Content.imageset",
+                                                 withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let targets = makeTargets(root: root, scratch: scratch).filter { only == nil || $0.name == only }
@@ -106,6 +109,9 @@ package enum FuzzMain {
             },
             Target(name: "contents-json", seeds: files("Tests/Fixtures/Verify", [".json"]) + files("Tests/Fixtures/Projects", [".json"])) { data in
                 try? data.write(to: URL(fileURLWithPath: scratch + "/Set.xcassets/A.imageset/Contents.json"))
+                for folder in FuzzStack.folders {
+                    try? data.write(to: URL(fileURLWithPath: scratch + "/Set.xcassets/" + folder + "/Contents.json"))
+                }
                 let report = Verifier.verify(catalogAt: scratch + "/Set.xcassets")
                 for format in ReportFormat.allCases { _ = format.render(report) }
                 return report.findings.isEmpty ? "clean" : "findings"
@@ -241,4 +247,12 @@ enum CrashKeeper {
             if let base = bytes.baseAddress { buffer.update(from: base.assumingMemoryBound(to: UInt8.self), count: length) }
         }
     }
+}
+
+/// The containers the contents-json target also fills with the fuzzed document.
+enum FuzzStack {
+    static let brand = "B.brandassets"
+    static let stack = brand + "/App Icon.imagestack"
+    static let layer = stack + "/Back.imagestacklayer"
+    static let folders = [brand, stack, layer, layer + "/Content.imageset"]
 }

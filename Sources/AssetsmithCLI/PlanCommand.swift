@@ -38,6 +38,11 @@ enum PlanDump {
             var job = job
             job.source.path = relative(job.source.path, to: base)
             job.launch = job.launch?.mappingPaths { relative($0, to: base) }
+            job.overlays = job.overlays?.map { overlay in
+                var overlay = overlay
+                overlay.path = relative(overlay.path, to: base)
+                return overlay
+            }
             if var origin = job.origin {
                 origin.file = (origin.file as NSString).lastPathComponent
                 job.origin = origin

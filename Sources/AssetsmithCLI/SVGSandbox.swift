@@ -259,6 +259,7 @@ struct SVGReply: Codable {
             case .pdfInvalid(_, let message): self.init(kind: "pdf-invalid", message: message)
             case .pdfEncrypted: self.init(kind: "pdf-encrypted", message: "")
             case .pdfPage(_, let page, let count): self.init(kind: "pdf-page", message: "", width: page, height: count)
+            case .upscaled(_, let message, _): self.init(kind: "svg-render", message: message) // never from a worker
             }
         }
 

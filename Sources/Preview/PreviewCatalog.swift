@@ -28,6 +28,8 @@ package struct PreviewCatalog: Sendable {
         package var type: String
         package var images: [Image]
         package var isTemplate: Bool
+        /// Path inside the catalog (`Icons/AppIcon.appiconset`).
+        package var path: String = ""
 
         /// The image for `scale` (regular height class, any appearance), if any.
         package func image(scale: Int, compact: Bool = false) -> Image? {
@@ -36,8 +38,22 @@ package struct PreviewCatalog: Sendable {
         }
     }
 
+    /// A tvOS image stack or visionOS solid image stack: its layers front to back.
+    package struct Stack: Sendable {
+        /// `App Icon` of `AppIcon & Top Shelf Image`, or the visionOS stack's name.
+        package var name: String
+        /// The brand assets holding a tvOS stack; nil for visionOS.
+        package var brand: String?
+        package var isSolid: Bool
+        /// Front to back; the largest image of each layer, nil for a layer without one.
+        package var layers: [(name: String, bitmap: Bitmap?)]
+        /// The image sets of the layers (paths inside the catalog), which the images section leaves out.
+        package var contentPaths: [String]
+    }
+
     package var name: String
     package var sets: [Set]
+    package var stacks: [Stack] = []
 
     package func set(named name: String) -> Set? { sets.first { $0.name == name } }
 
@@ -63,10 +79,30 @@ package struct PreviewCatalog: Sendable {
                                     appearance: entry.appearanceValue))
             }
             sets.append(Set(name: found.name, type: (found.path as NSString).pathExtension, images: images,
-                            isTemplate: found.templateRenderingIntent == "template"))
+                            isTemplate: found.templateRenderingIntent == "template", path: found.path))
         }
-        return PreviewCatalog(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
-                              sets: sets.sorted { $0.name < $1.name })
+        var catalog = PreviewCatalog(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+                                     sets: sets.sorted { $0.name < $1.name })
+        for found in ContentsReader.sets(inCatalogAt: path) ?? [] {
+            let type = (found.path as NSString).pathExtension.lowercased()
+            guard type == "imagestack" || type == "solidimagestack", case .success(let value) = found.contents else { continue }
+            let names = (value["layers"]?.arrayValue ?? []).compactMap { $0["filename"]?.stringValue }
+            var layers: [(name: String, bitmap: Bitmap?)] = []
+            var contents: [String] = []
+            for name in names {
+                let content = found.path + "/" + name + "/Content.imageset"
+                contents.append(content)
+                let largest = sets.first { $0.path == content }?.images.max { $0.bitmap.width < $1.bitmap.width }
+                layers.append(((name as NSString).deletingPathExtension, largest?.bitmap))
+            }
+            let parent = (found.path as NSString).deletingLastPathComponent
+            let brand = parent.lowercased().hasSuffix(".brandassets")
+                ? ((parent as NSString).lastPathComponent as NSString).deletingPathExtension : nil
+            catalog.stacks.append(Stack(name: found.name, brand: brand, isSolid: type == "solidimagestack", layers: layers,
+                                        contentPaths: contents))
+        }
+        catalog.stacks.sort { ($0.brand ?? "", $0.name) < ($1.brand ?? "", $1.name) }
+        return catalog
     }
 
     /// A vector entry drawn at @2x and @3x, each labelled with its format; none when it cannot be read.

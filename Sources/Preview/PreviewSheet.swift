@@ -66,7 +66,10 @@ package enum PreviewSheet {
         for set in launch { sections.append(try launchImages(set)) }
         let shown = Set(pairs.flatMap { [$0.unselected.name, $0.selected.name] } + catalog.barGlyphs.map(\.name)
             + catalog.backIndicators.flatMap { [$0.name, $0.name + SetNaming.mask] })
-        let others = catalog.sets.filter { $0.type == "imageset" && !$0.images.isEmpty && !shown.contains($0.name) }
+        if !catalog.stacks.isEmpty { sections.append(try stacks(catalog.stacks)) }
+        let layerSets = Set(catalog.stacks.flatMap(\.contentPaths))
+        let others = catalog.sets.filter { $0.type == "imageset" && !$0.images.isEmpty && !shown.contains($0.name)
+            && !layerSets.contains($0.path) }
         if !others.isEmpty { sections.append(try images(others, notes: notes)) }
         return sections
     }

@@ -8,6 +8,9 @@ extension Renderer {
         if let scene = job.launch {
             return try LaunchRenderer.render(job, scene, sources: sources)
         }
+        if job.overlays != nil {
+            return try renderComposite(job, sources: sources)
+        }
         guard let source = sources[job.source.path] else {
             throw .unreadable(path: job.source.path, message: "the source was not loaded")
         }

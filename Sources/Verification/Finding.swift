@@ -38,6 +38,9 @@ package struct Finding: Hashable, Sendable, Codable {
         case modified
         /// An `.appiconset` and an Icon Composer `.icon` of one name: Xcode cannot tell which is the icon.
         case ambiguous
+        /// An image stack with too few or too many layers, a layer the stack lists but does not
+        /// hold, or tvOS brand assets without a role App Store Connect requires.
+        case stack
     }
 
     package var severity: Diagnostic.Severity

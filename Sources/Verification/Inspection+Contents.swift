@@ -7,6 +7,7 @@ import ImageProbe
 extension Inspection {
     /// Every catalog check, set by set, then the checks across sets (pairs of glyphs).
     func checkCatalog() {
+        sizeCheckedByStacks = stackSizedFiles()
         for set in sets {
             let contentsFile = shown(set.path + "/Contents.json")
             switch set.contents {
@@ -37,6 +38,8 @@ extension Inspection {
         }
         checkTemplates()
         checkStacks()
+        checkStackLayers()
+        checkBrandAssets()
     }
 
     // MARK: Keys and values

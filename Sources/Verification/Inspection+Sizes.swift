@@ -67,7 +67,8 @@ extension Inspection {
             guard let base = members.first, let baseSize = pixelSize(set.path + "/" + base.name) else { continue }
             for member in members.dropFirst() {
                 let relative = set.path + "/" + member.name
-                guard !sizeCheckedByPlan.contains(relative), let actual = pixelSize(relative) else { continue }
+                guard !sizeCheckedByPlan.contains(relative), !sizeCheckedByStacks.contains(relative),
+                      let actual = pixelSize(relative) else { continue }
                 let factor = Double(member.scale.factor) / Double(base.scale.factor)
                 let width = Double(baseSize.width) * factor
                 let height = Double(baseSize.height) * factor

@@ -16,6 +16,9 @@ final class Inspection {
     private(set) var findings: [Finding] = []
     /// Files (inside the catalog) whose pixel size the plan checked; the catalog check skips them.
     var sizeCheckedByPlan: Set<String> = []
+    /// Files (inside the catalog) of image stacks and Top Shelf sets, whose sizes the stack checks
+    /// know from the brand assets; the scale check of image sets skips them.
+    var sizeCheckedByStacks: Set<String> = []
     /// Files (inside the catalog) already reported missing, so no check reports them twice.
     var reportedMissing: Set<String> = []
     /// Image files looked at.

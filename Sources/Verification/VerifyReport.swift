@@ -28,9 +28,10 @@ package struct VerifyReport: Hashable, Sendable {
     }
 
     /// Sets counted by folder extension (`appiconset`, `colorset`…): `checked` are app icon and
-    /// image sets, whose files verify examines; `skipped` are every other kind (colour, symbol,
-    /// data sets, brand assets, image stacks…), of which only Contents.json is read (the image sets
-    /// inside containers are checked and counted as image sets).
+    /// image sets, whose files verify examines, and tvOS brand assets and image stacks (visionOS
+    /// solid ones too) with their layers, whose roles, layers and sizes it examines; `skipped` are
+    /// every other kind (colour, symbol, data sets, sprite atlases…), of which only Contents.json is
+    /// read (the image sets inside containers are checked and counted as image sets).
     package struct Coverage: Hashable, Sendable {
         package var checked: [String: Int]
         package var skipped: [String: Int]
@@ -39,11 +40,19 @@ package struct VerifyReport: Hashable, Sendable {
             var checked: [String: Int] = [:]
             var skipped: [String: Int] = [:]
             for (kind, ext) in sets {
-                if kind == .other { skipped[ext, default: 0] += 1 } else { checked[ext, default: 0] += 1 }
+                if kind == .other && !Self.stackKinds.contains(ext) {
+                    skipped[ext, default: 0] += 1
+                } else {
+                    checked[ext, default: 0] += 1
+                }
             }
             self.checked = checked
             self.skipped = skipped
         }
+
+        /// Containers verify checks itself (`Inspection+BrandAssets`).
+        package static let stackKinds: Set<String> = ["brandassets", "imagestack", "imagestacklayer",
+                                                       "solidimagestack", "solidimagestacklayer"]
 
         /// Every folder extension Xcode knows as a set.
         package static var knownKinds: Set<String> { Set(words.keys) }

@@ -51,11 +51,11 @@ import TestSupport
         #expect(info.colorType == .rgb)
     }
 
-    @Test func platformsNotMadeYetAreALocatedError() throws {
+    @Test func stackPlatformsOnAFlatIconAreALocatedError() throws {
         let dir = try Self.project("assets:\n  - {name: AppIcon, kind: app-icon, source: AppIcon.svg, platforms: [ios, tvos]}\n")
         let build = try CLI.run(["build"], in: dir)
         #expect(build.status == 2)
-        #expect(build.stderr.contains("assetsmith.yml:2:75: error: \"tvos\" app icons are not made by assetsmith yet (only ios and macos)"),
+        #expect(build.stderr.contains("assetsmith.yml:2:69: error: \"tvos\" app icons are layered image stacks, made from \"layers\" (asset \"AppIcon\" has only \"source\")"),
                 "\(build.stderr)")
     }
 }

@@ -53,6 +53,14 @@ import Verification
         ])
     }
 
+    @Test func anAbsurdIconSizeIsAFindingNotACrash() throws {
+        let path = try catalog(set: "X.appiconset",
+                               contents: #"{ "images" : [ { "filename" : "A.png", "idiom" : "iphone", "size" : "1e300x1e300", "scale" : "2x" } ], "info" : { "version" : 1 } }"#,
+                               files: ["A.png": try VerifyFixtures.png(side: 4)])
+        #expect(lines(path).contains { $0.contains("error: slot iphone 1e+300pt @2x is 1e300x1e300 pt, which is not a whole number of pixels at @2x") },
+                "\(lines(path))")
+    }
+
     @Test func corruptPNGIsAFinding() throws {
         var png = try VerifyFixtures.png(side: 8)
         png.replaceSubrange(20..<24, with: [0, 0, 0, 0]) // break the IHDR CRC

@@ -70,20 +70,24 @@ import Verification
     }
 
     @Test func coverageSaysWhichSetsWereCheckedAndWhichWereNot() {
+        // Brand assets, image stacks and their layers are checked (roles, layers, sizes).
         let report = Verifier.verify(catalogAt: Self.catalog("tvos-brand-assets"), displayPath: "Assets.xcassets")
-        #expect(report.coverage.checked == ["imageset": 6])
-        #expect(report.coverage.skipped == ["brandassets": 1, "imagestack": 2, "imagestacklayer": 4])
-        #expect(report.summaryLine == "verified Assets.xcassets: 6 sets checked (6 image), 7 not checked "
-            + "(4 image stack layer, 2 image stack, 1 brand assets); 14 files; 0 errors, 0 warnings")
+        #expect(report.findings.isEmpty)
+        #expect(report.coverage.checked == ["imageset": 6, "brandassets": 1, "imagestack": 2, "imagestacklayer": 4])
+        #expect(report.coverage.skipped == [:])
+        #expect(report.summaryLine == "verified Assets.xcassets: 13 sets checked "
+            + "(6 image, 4 image stack layer, 2 image stack, 1 brand assets); 14 files; 0 errors, 0 warnings")
         let json = ReportFormat.json.render(report)
-        #expect(json.contains("\"checked\" : {\n    \"imageset\" : 6\n  },"))
-        #expect(json.contains("\"skipped\" : {\n    \"brandassets\" : 1,\n    \"imagestack\" : 2,\n    \"imagestacklayer\" : 4\n  },"))
+        #expect(json.contains("\"brandassets\" : 1,\n    \"imageset\" : 6,\n    \"imagestack\" : 2,\n    \"imagestacklayer\" : 4\n  },"), "\(json)")
         let junit = ReportFormat.junit.render(report)
-        #expect(junit.contains("tests=\"13\" failures=\"0\" errors=\"0\" skipped=\"7\">"))
-        #expect(junit.contains("<testcase classname=\"Assets.xcassets\" name=\"App Icon &amp; Top Shelf Image.brandassets\">\n"
-            + "      <skipped message=\"brand assets sets are not checked (only their Contents.json is read)\"/>"))
+        #expect(junit.contains("tests=\"13\" failures=\"0\" errors=\"0\" skipped=\"0\">"))
+        #expect(junit.contains("<testcase classname=\"Assets.xcassets\" name=\"App Icon &amp; Top Shelf Image.brandassets\"/>"))
         #expect(junit.contains("<testcase classname=\"Assets.xcassets\" name=\"App Icon &amp; Top Shelf Image.brandassets/"
             + "Top Shelf Image.imageset\"/>"))
+        // Colour and symbol sets are not: only their Contents.json is read.
+        let types = Verifier.verify(catalogAt: Self.catalog("image-types"), displayPath: "Assets.xcassets")
+        #expect(types.summaryLine.contains("not checked (1 color, 1 symbol)"), "\(types.summaryLine)")
+        #expect(ReportFormat.junit.render(types).contains("<skipped message=\"color sets are not checked (only their Contents.json is read)\"/>"))
     }
 
     @Test func namespacedVectorsAndEveryBitmapTypeAreChecked() {
@@ -222,12 +226,13 @@ private let isLinux = false
         let catalog = temp.appendingPathComponent("Assets.xcassets")
         try FileManager.default.copyItem(at: Fixtures.url("Verify/RealWorld/tvos-brand-assets/Assets.xcassets"), to: catalog)
         let stack = "App Icon & Top Shelf Image.brandassets/App Icon.imagestack"
-        let clear = try VerifyFixtures.png(side: 40, colour: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
+        let clear = try PNGCodec.encode(Bitmap(width: 400, height: 240, filledWith: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)),
+                                        channels: .rgba)
         // The back layer (last in "layers") may not be transparent; the front layer may.
         try clear.write(to: catalog.appendingPathComponent(stack + "/Back.imagestacklayer/Content.imageset/back@1x.png"))
         try clear.write(to: catalog.appendingPathComponent(stack + "/Front.imagestacklayer/Content.imageset/front@1x.png"))
         #expect(lines(catalog.path).filter { !$0.contains("@2x") } == [
-            "Assets.xcassets/\(stack)/Back.imagestacklayer/Content.imageset/back@1x.png: warning: has 1600 transparent "
+            "Assets.xcassets/\(stack)/Back.imagestacklayer/Content.imageset/back@1x.png: warning: has 96000 transparent "
                 + "pixels; the back layer of \"App Icon\" is the icon's background and must be opaque",
         ])
     }

@@ -220,7 +220,7 @@ contents(brand, assets=[
     {"filename": "App Icon.imagestack", "idiom": "tv", "role": "primary-app-icon", "size": "400x240"},
     {"filename": "Top Shelf Image Wide.imageset", "idiom": "tv", "role": "top-shelf-image-wide", "size": "2320x720"},
     {"filename": "Top Shelf Image.imageset", "idiom": "tv", "role": "top-shelf-image", "size": "1920x720"}])
-for stack, scales in [("App Icon - App Store", [(1, 128, 77)]), ("App Icon", [(1, 40, 24), (2, 80, 48)])]:
+for stack, scales in [("App Icon - App Store", [(1, 1280, 768)]), ("App Icon", [(1, 400, 240), (2, 800, 480)])]:
     folder = os.path.join(brand, stack + ".imagestack")
     contents(folder, layers=[{"filename": "Front.imagestacklayer"}, {"filename": "Back.imagestacklayer"}])
     for layer in ["Front", "Back"]:
@@ -231,16 +231,16 @@ for stack, scales in [("App Icon - App Store", [(1, 128, 77)]), ("App Icon", [(1
             name = f"{layer.lower()}@{scale}x.png"
             images.append({"filename": name, "idiom": "tv", "scale": f"{scale}x"})
             png(os.path.join(content, name), w, h, alpha=None if layer == "Back" else 255,
-                margin=0 if layer == "Back" else 4)
+                margin=0 if layer == "Back" else w // 10)
         contents(content, images)
-for shelf, w in [("Top Shelf Image Wide", 232), ("Top Shelf Image", 192)]:
+for shelf, w in [("Top Shelf Image Wide", 2320), ("Top Shelf Image", 1920)]:
     folder = os.path.join(brand, shelf + ".imageset")
     images = []
     for idiom in ["tv", "tv-marketing"]:
         for scale in [1, 2]:
             name = f"{idiom}-{scale}x.png"
             images.append({"filename": name, "idiom": idiom, "scale": f"{scale}x"})
-            png(os.path.join(folder, name), w * scale, 72 * scale)
+            png(os.path.join(folder, name), w * scale, 720 * scale)
     contents(folder, images)
 readme("tvos-brand-assets", """
 Mimics `Swiftfin tvOS/Resources/Assets.xcassets/App Icon & Top Shelf Image.brandassets` of
@@ -248,9 +248,9 @@ jellyfin/Swiftfin at 3944680cf13d7c2c6bb8658ab8d79c151a4b045e (Swiftfin for Appl
 Store): brand assets with the App Store and home-screen image stacks (Front and Back layers, each a
 `Content.imageset` with `tv` idiom at 1x, and 1x and 2x for the home-screen stack) and the two top
 shelf image sets with `tv` and `tv-marketing` entries at 1x and 2x (as in moonlight-stream/moonlight-ios
-`Moonlight TV`). Pixel sizes are a tenth of the real ones (the structure and the 2x ratios are the
-same). Expected: no finding; the image sets inside the containers are checked, the brand assets,
-stacks and layers are reported as not checked.
+`Moonlight TV`), at Apple's pixel sizes (App Store stack 1280x768, home-screen stack 400x240 and
+800x480, Top Shelf 1920x720 and 2320x720 at 1x and 2x). Expected: no finding; the image sets, the
+brand assets, the stacks and their layers are all checked.
 """)
 
 # 7. visionOS solid image stack.
@@ -267,8 +267,8 @@ readme("visionos-solid-stack", """
 Mimics `IceCubesApp/Assets.xcassets/AppIcon.solidimagestack` of Dimillian/IceCubesApp at
 0fc41d2ced2e3e735bd9c42d5ae6dea16e63d618 (Ice Cubes for visionOS): a solid image stack with Front,
 Mid and Back layers, each a `Content.imageset` holding one 1024x1024 image with `vision` idiom at 2x;
-Front and Mid transparent around the artwork, Back opaque. Expected: no finding; three image sets
-checked, the stack and its layers reported as not checked.
+Front and Mid transparent around the artwork, Back opaque. Expected: no finding; the three image
+sets, the stack and its layers checked.
 """)
 
 # 8. WebP files named .png in an app icon set (actool reads by content).
