@@ -37,7 +37,14 @@ package struct CatalogSurvey: Sendable {
     /// (nil when it is not a readable PNG); it is given a path inside the catalog.
     package static func survey(_ sets: [CatalogSet], pixels: (String) -> PixelSize?) -> CatalogSurvey {
         var survey = CatalogSurvey()
+        // Layered icons are one entry each: their layer and Top Shelf sets are parts of them.
+        let layered = sets.filter { layeredIconReasons[$0.folderExtension] != nil }.map(\.path)
         for set in sets {
+            if let reason = layeredIconReasons[set.folderExtension], !layered.contains(where: { set.path.hasPrefix($0 + "/") }) {
+                survey.leftAlone.append((set.path, reason))
+                continue
+            }
+            guard !layered.contains(where: { set.path.hasPrefix($0 + "/") }) else { continue }
             guard !set.path.contains("/") else {
                 survey.leftAlone.append((set.path, "inside a group folder; assetsmith writes sets at the catalog's top level"))
                 continue
@@ -54,6 +61,15 @@ package struct CatalogSurvey: Sendable {
         }
         return survey
     }
+
+    /// Why a layered icon made by hand is left as it is, and how Assetsmith would draw it instead.
+    static let layeredIconReasons: [String: String] = [
+        "brandassets": "the tvOS app icon (image stacks) and Top Shelf images, kept by hand; to draw them, give the app icon "
+            + "`platforms: [tvos]`, `fill:` and `layers:` (back first), and `top-shelf:`/`top-shelf-wide:` artwork",
+        "solidimagestack": "a visionOS app icon (solid image stack), kept by hand; to draw it, give the app icon "
+            + "`platforms: [visionos]`, `fill:` and `layers:` (back first)",
+        "imagestack": "a tvOS image stack, kept by hand; to draw it, give the app icon `platforms: [tvos]`, `fill:` and `layers:`",
+    ]
 
     private mutating func appIcon(_ set: CatalogSet, pixels: (String) -> PixelSize?) {
         var master: String?

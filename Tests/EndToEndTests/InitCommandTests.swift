@@ -86,4 +86,26 @@ import TestSupport
         let build = try CLI.run(["build"], in: dir)
         #expect(build.status == 0, "\(build.stderr)")
     }
+
+    /// A tvOS project's hand-made brand assets (a reconstruction of Swiftfin's, see the fixture's
+    /// README) are one line of the manifest, saying how Assetsmith would draw them, not one line
+    /// for each of their 13 nested sets; the build leaves them byte for byte.
+    @Test func layeredIconsAreOneLineEachAndStayAsTheyAre() throws {
+        let dir = CLI.temporaryDirectory("init-tvos")
+        try FileManager.default.createDirectory(atPath: dir + "/App", withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: Fixtures.url("Verify/RealWorld/tvos-brand-assets/Assets.xcassets").path,
+                                         toPath: dir + "/App/Assets.xcassets")
+        let before = try FileManager.default.subpathsOfDirectory(atPath: dir + "/App/Assets.xcassets").sorted()
+        let result = try CLI.run(["init"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        let manifest = try String(contentsOfFile: dir + "/assetsmith.yml", encoding: .utf8)
+        let brandLines = manifest.split(separator: "\n").filter { $0.contains(".brandassets") }
+        #expect(brandLines == ["#   App Icon & Top Shelf Image.brandassets: the tvOS app icon (image stacks) and Top Shelf images, "
+            + "kept by hand; to draw them, give the app icon `platforms: [tvos]`, `fill:` and `layers:` (back first), "
+            + "and `top-shelf:`/`top-shelf-wide:` artwork"], "\(manifest)")
+        #expect(!manifest.contains("inside a group folder"))
+        let build = try CLI.run(["build"], in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try FileManager.default.subpathsOfDirectory(atPath: dir + "/App/Assets.xcassets").sorted() == before)
+    }
 }
