@@ -72,6 +72,7 @@ struct Pipeline {
         decode(glyphSources, refs: refs, from: read, into: &decoded, diagnostics: &diagnostics)
         diagnostics += inspect(glyphChecks, decoded: decoded)
         diagnostics += checkDerivedForms(plan, decoded: decoded)
+        PhaseTimer.shared.mark("glyph checks")
         // 2. Group jobs with identical pixels; refuse upscaling; skip what is up to date.
         var keys: [RenderKey] = []
         var jobsByKey: [RenderKey: [RenderJob]] = [:]
@@ -320,8 +321,9 @@ struct Pipeline {
         let jobs = order.compactMap { largest[$0] }
         return parallelMap(Array(jobs.indices), threads: threads) { index -> [Diagnostic] in
             let job = jobs[index]
-            guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.path],
-                  let change = try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize),
+            guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.loadKey],
+                  let change = try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize,
+                                                                 fit: job.fit),
                   var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
             else { return [] }
             if let origin = job.origin { found.location = .source(origin) }
