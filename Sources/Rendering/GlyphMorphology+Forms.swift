@@ -349,54 +349,75 @@ extension GlyphMorphology {
     /// The `passable` pixels a 4-connected flood fill from the image border reaches.
     static func floodFromBorder(_ passable: [Bool], width: Int, height: Int) -> [Bool] {
         var reached = [Bool](repeating: false, count: passable.count)
-        var stack: [Int] = []
-        func seed(_ i: Int) {
-            if passable[i] && !reached[i] { reached[i] = true; stack.append(i) }
-        }
-        for x in 0..<width { seed(x); seed((height - 1) * width + x) }
-        for y in 0..<height { seed(y * width); seed(y * width + width - 1) }
-        while let i = stack.popLast() {
-            let x = i % width, y = i / width
-            if x > 0 { seed(i - 1) }
-            if x < width - 1 { seed(i + 1) }
-            if y > 0 { seed(i - width) }
-            if y < height - 1 { seed(i + width) }
+        guard width > 0, height > 0 else { return reached }
+        // Each pixel is pushed at most once (marked first), so `count` entries suffice. All
+        // state is local to the closure (no captured variables: no dynamic exclusivity checks).
+        passable.withUnsafeBufferPointer { open in
+            reached.withUnsafeMutableBufferPointer { seen in
+                let count = open.count
+                let stack = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+                defer { stack.deallocate() }
+                var top = 0
+                let last = (height - 1) * width
+                for k in 0..<(2 * width + 2 * height) {
+                    let i = k < width ? k : k < 2 * width ? last + k - width
+                        : k < 2 * width + height ? (k - 2 * width) * width : (k - 2 * width - height) * width + width - 1
+                    if open[i] && !seen[i] { seen[i] = true; stack[top] = Int32(i); top += 1 }
+                }
+                while top > 0 {
+                    top -= 1
+                    let i = Int(stack[top])
+                    let x = i % width
+                    var j = i - 1
+                    if x > 0 && open[j] && !seen[j] { seen[j] = true; stack[top] = Int32(j); top += 1 }
+                    j = i + 1
+                    if x < width - 1 && open[j] && !seen[j] { seen[j] = true; stack[top] = Int32(j); top += 1 }
+                    j = i - width
+                    if j >= 0 && open[j] && !seen[j] { seen[j] = true; stack[top] = Int32(j); top += 1 }
+                    j = i + width
+                    if j < count && open[j] && !seen[j] { seen[j] = true; stack[top] = Int32(j); top += 1 }
+                }
+            }
         }
         return reached
     }
 
-    /// For every pixel, the squared Euclidean distance to the nearest pixel of `set` (0 on it;
-    /// very large when `set` is empty). The image border plays no part.
-    static func squaredDistance(to set: [Bool], width: Int, height: Int) -> [Float] {
-        var grid = [Float](repeating: 0, count: width * height)
-        for i in 0..<grid.count where !set[i] { grid[i] = 1e12 }
-        distanceTransform(&grid, width: width, height: height)
-        return grid
-    }
-
-    /// Connected components of `mask`: a label per pixel (−1 off the mask) and the count.
+    /// Connected components of `mask` (4-connected, or 8 with `diagonal`): a label per pixel
+    /// (−1 off the mask) and the count. Labels are numbered in scan order of the components'
+    /// first pixels.
     static func label(_ mask: [Bool], width: Int, height: Int, diagonal: Bool) -> (labels: [Int32], count: Int) {
         var labels = [Int32](repeating: -1, count: mask.count)
-        var next: Int32 = 0
-        var stack: [Int] = []
-        for start in 0..<mask.count where mask[start] && labels[start] < 0 {
-            labels[start] = next
-            stack.append(start)
-            while let i = stack.popLast() {
-                let x = i % width, y = i / width
-                for dy in -1...1 {
-                    for dx in -1...1 where (dx != 0 || dy != 0) && (diagonal || dx == 0 || dy == 0) {
-                        let xx = x + dx, yy = y + dy
-                        guard xx >= 0, xx < width, yy >= 0, yy < height else { continue }
-                        let j = yy * width + xx
-                        if mask[j] && labels[j] < 0 {
-                            labels[j] = next
-                            stack.append(j)
+        let offsets = diagonal ? [-1, 1, -width, width, -width - 1, -width + 1, width - 1, width + 1]
+                               : [-1, 1, -width, width]
+        let dxs = diagonal ? [-1, 1, 0, 0, -1, 1, -1, 1] : [-1, 1, 0, 0]
+        // Each pixel is pushed at most once (labelled first), so `count` entries suffice. All
+        // state is local to the closure (no captured variables: no dynamic exclusivity checks).
+        let next = mask.withUnsafeBufferPointer { m in
+            labels.withUnsafeMutableBufferPointer { l -> Int32 in
+                let count = m.count
+                let stack = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, count))
+                defer { stack.deallocate() }
+                var next: Int32 = 0
+                for start in 0..<count where m[start] && l[start] < 0 {
+                    l[start] = next
+                    stack[0] = Int32(start)
+                    var top = 1
+                    while top > 0 {
+                        top -= 1
+                        let i = Int(stack[top])
+                        let x = i % width
+                        for k in 0..<offsets.count {
+                            let j = i + offsets[k], xx = x + dxs[k]
+                            guard xx >= 0, xx < width, j >= 0, j < count, m[j], l[j] < 0 else { continue }
+                            l[j] = next
+                            stack[top] = Int32(j)
+                            top += 1
                         }
                     }
+                    next += 1
                 }
+                return next
             }
-            next += 1
         }
         return (labels, Int(next))
     }
