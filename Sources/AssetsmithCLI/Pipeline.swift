@@ -71,7 +71,9 @@ struct Pipeline {
         let glyphSources = Array(Set(glyphChecks.map(\.source.loadKey))).filter { refs[$0].map { read[$0.path] != nil } ?? false }.sorted()
         decode(glyphSources, refs: refs, from: read, into: &decoded, diagnostics: &diagnostics)
         diagnostics += inspect(glyphChecks, decoded: decoded)
-        diagnostics += checkDerivedForms(plan, decoded: decoded)
+        // The derived-form check comes after the up-to-date check (it reuses what the record says
+        // of an up-to-date output); its warnings go here, after the source checks.
+        let derivedAt = diagnostics.count
         PhaseTimer.shared.mark("glyph checks")
         // 2. Group jobs with identical pixels; refuse upscaling; skip what is up to date.
         var keys: [RenderKey] = []
@@ -141,6 +143,10 @@ struct Pipeline {
         }
 
         PhaseTimer.shared.mark("keys and up-to-date check")
+        let (derivedWarnings, measured) = checkDerivedForms(plan, decoded: decoded, upToDate: files, record: record)
+        diagnostics.insert(contentsOf: derivedWarnings, at: derivedAt)
+        for (output, change) in measured where files[output] != nil { files[output]?.derivedChange = change }
+        PhaseTimer.shared.mark("derived-form check")
         // 3 and 4. Decode or parse the sources that still have work, each once (templates are only
         // hashed), and render and encode in parallel: in batches whose decoded pixels stay within
         // the build's budget, each source released once no later batch needs it.
@@ -207,6 +213,7 @@ struct Pipeline {
             for (path, last) in lastBatch where last == index { decoded[path] = nil }
         }
 
+        for (output, change) in measured where files[output] != nil { files[output]?.derivedChange = change }
         PhaseTimer.shared.mark("render and encode")
         // 5. The catalog.
         let layers = iconLayerFiles(plan, record: record)
@@ -301,9 +308,12 @@ struct Pipeline {
     }
 
     /// Warnings for tabs whose derived form would look like the given one (`GlyphInspector.
-    /// derivedChange`), one per asset and form, at the manifest line of the given source. Checked on
-    /// every build, like the source checks above.
-    private func checkDerivedForms(_ plan: Plan, decoded: [String: LoadedSource]) -> [Diagnostic] {
+    /// derivedChange`), one per asset and form, at the manifest line of the given source, and the
+    /// change measured for each checked output (recorded with it). Checked on every build, like
+    /// the source checks above; for an output that is up to date (`upToDate`) the change its
+    /// record holds is used instead of deriving the form again.
+    private func checkDerivedForms(_ plan: Plan, decoded: [String: LoadedSource], upToDate: [String: RenderedFile],
+                                   record: BuildRecord?) -> (warnings: [Diagnostic], measured: [String: Double]) {
         // The largest job of each asset and form (the regular size at the highest scale).
         var largest: [[String]: RenderJob] = [:]
         var order: [[String]] = []
@@ -319,16 +329,23 @@ struct Pipeline {
             }
         }
         let jobs = order.compactMap { largest[$0] }
-        return parallelMap(Array(jobs.indices), threads: threads) { index -> [Diagnostic] in
+        let changes = parallelMap(Array(jobs.indices), threads: threads) { index -> Double? in
             let job = jobs[index]
-            guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.loadKey],
-                  let change = try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize,
-                                                                 fit: job.fit),
-                  var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
-            else { return [] }
+            if upToDate[job.output]?.isOnDisk == true, let known = record?.files[job.output]?.derivedChange { return known }
+            guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.loadKey] else { return nil }
+            return try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize, fit: job.fit)
+        }
+        var warnings: [Diagnostic] = []
+        var measured: [String: Double] = [:]
+        for (job, change) in zip(jobs, changes) {
+            guard case .glyph(let treatment) = job.effect, let change else { continue }
+            measured[job.output] = change
+            guard var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
+            else { continue }
             if let origin = job.origin { found.location = .source(origin) }
-            return [found]
-        }.flatMap { $0 }
+            warnings.append(found)
+        }
+        return (warnings, measured)
     }
 
     /// The bytes of `output` when the record says the previous build wrote them with this same key
