@@ -143,9 +143,29 @@ struct Pipeline {
         }
 
         PhaseTimer.shared.mark("keys and up-to-date check")
-        let (derivedWarnings, measured) = checkDerivedForms(plan, decoded: decoded, upToDate: files, record: record)
-        diagnostics.insert(contentsOf: derivedWarnings, at: derivedAt)
-        for (output, change) in measured where files[output] != nil { files[output]?.derivedChange = change }
+        // The derived-form check (`GlyphInspector.derivedChange`), one job per asset and form: an
+        // up-to-date output's change is the one its record holds; a job about to be rendered is
+        // measured by its render (the form is derived once, by the render's thread); any other
+        // (up to date but not recorded) is derived here.
+        let checkJobs = derivedCheckJobs(plan)
+        var changes = [Double?](repeating: nil, count: checkJobs.count)
+        var measuredBy: [RenderKey: [Int]] = [:]
+        var checkNow: [Int] = []
+        let rendering = Set(toRender)
+        for (index, job) in checkJobs.enumerated() {
+            if files[job.output]?.isOnDisk == true, let known = record?.files[job.output]?.derivedChange {
+                changes[index] = known
+            } else if rendering.contains(job.renderKey) {
+                measuredBy[job.renderKey, default: []].append(index)
+            } else {
+                checkNow.append(index)
+            }
+        }
+        let decodedNow = decoded
+        for (index, change) in zip(checkNow, parallelMap(checkNow, threads: threads) { index in
+            Pipeline.derivedChange(of: checkJobs[index], decoded: decodedNow)
+        }) { changes[index] = change }
+        let measureKeys = Set(measuredBy.keys)
         PhaseTimer.shared.mark("derived-form check")
         // 3 and 4. Decode or parse the sources that still have work, each once (templates are only
         // hashed), and render and encode in parallel: in batches whose decoded pixels stay within
@@ -176,29 +196,15 @@ struct Pipeline {
                 progressLine?.advance()
             }
             let images = decoded
-            let outcomes = parallelMap(renderable, threads: threads) { key -> Result<Data, Diagnostic> in
+            let outcomes = parallelMap(renderable, threads: threads) { key -> (Result<Data, Diagnostic>, Double?) in
                 defer { progressLine?.advance() }
                 let job = jobsFor[key]![0]
-                do {
-                    if job.vector != nil {
-                        guard let source = images[job.source.loadKey] else {
-                            throw RenderError.unreadable(path: job.source.path, message: "the source was not loaded")
-                        }
-                        return .success(try Renderer.renderVector(job, from: source))
-                    }
-                    var loaded: [String: LoadedSource] = [:]
-                    for source in job.allSources { loaded[source.path] = images[source.loadKey] }
-                    let bitmap = try Renderer.render(job, sources: loaded)
-                    return .success(try PNGCodec.encode(bitmap, channels: job.channels))
-                } catch let error as RenderError {
-                    return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
-                                           at: .asset(name: job.asset, detail: nil), fix: error.fix ?? "check the source file"))
-                } catch {
-                    return .failure(.error("cannot encode \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
-                                           fix: "internal error, please report"))
-                }
+                // The check's derivation is the render's: kept in the source's memo for it.
+                let change = measureKeys.contains(key) ? Pipeline.derivedChange(of: job, decoded: images) : nil
+                return (Pipeline.render(job, images: images), change)
             }
-            for (key, outcome) in zip(renderable, outcomes) {
+            for (key, (outcome, change)) in zip(renderable, outcomes) {
+                if let change { for index in measuredBy[key] ?? [] { changes[index] = change } }
                 let jobs = jobsByKey[key]!
                 let source = read[key.source]!
                 switch outcome {
@@ -213,7 +219,16 @@ struct Pipeline {
             for (path, last) in lastBatch where last == index { decoded[path] = nil }
         }
 
-        for (output, change) in measured where files[output] != nil { files[output]?.derivedChange = change }
+        var derivedWarnings: [Diagnostic] = []
+        for (job, change) in zip(checkJobs, changes) {
+            guard case .glyph(let treatment) = job.effect, let change else { continue }
+            files[job.output]?.derivedChange = change
+            guard var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
+            else { continue }
+            if let origin = job.origin { found.location = .source(origin) }
+            derivedWarnings.append(found)
+        }
+        diagnostics.insert(contentsOf: derivedWarnings, at: derivedAt)
         PhaseTimer.shared.mark("render and encode")
         // 5. The catalog.
         let layers = iconLayerFiles(plan, record: record)
@@ -307,14 +322,10 @@ struct Pipeline {
         }.flatMap { $0 }
     }
 
-    /// Warnings for tabs whose derived form would look like the given one (`GlyphInspector.
-    /// derivedChange`), one per asset and form, at the manifest line of the given source, and the
-    /// change measured for each checked output (recorded with it). Checked on every build, like
-    /// the source checks above; for an output that is up to date (`upToDate`) the change its
-    /// record holds is used instead of deriving the form again.
-    private func checkDerivedForms(_ plan: Plan, decoded: [String: LoadedSource], upToDate: [String: RenderedFile],
-                                   record: BuildRecord?) -> (warnings: [Diagnostic], measured: [String: Double]) {
-        // The largest job of each asset and form (the regular size at the highest scale).
+    /// The jobs of the "could not derive a distinct form" check: for each asset and derived form
+    /// (a template glyph filled or outlined), the largest job (the regular size at the highest
+    /// scale), in plan order.
+    private func derivedCheckJobs(_ plan: Plan) -> [RenderJob] {
         var largest: [[String]: RenderJob] = [:]
         var order: [[String]] = []
         for job in plan.jobs {
@@ -328,24 +339,37 @@ struct Pipeline {
                 order.append(key)
             }
         }
-        let jobs = order.compactMap { largest[$0] }
-        let changes = parallelMap(Array(jobs.indices), threads: threads) { index -> Double? in
-            let job = jobs[index]
-            if upToDate[job.output]?.isOnDisk == true, let known = record?.files[job.output]?.derivedChange { return known }
-            guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.loadKey] else { return nil }
-            return try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize, fit: job.fit)
+        return order.compactMap { largest[$0] }
+    }
+
+    /// The share of pixels `job`'s derived form changes (`GlyphInspector.derivedChange`), nil when
+    /// its source is not loaded or cannot be drawn. The form stays in the source's memo for the
+    /// render of the same job.
+    static func derivedChange(of job: RenderJob, decoded: [String: LoadedSource]) -> Double? {
+        guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.loadKey] else { return nil }
+        return try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize, fit: job.fit)
+    }
+
+    /// The PNG (or vector file) of `job`, or the error that names the job.
+    static func render(_ job: RenderJob, images: [String: LoadedSource]) -> Result<Data, Diagnostic> {
+        do {
+            if job.vector != nil {
+                guard let source = images[job.source.loadKey] else {
+                    throw RenderError.unreadable(path: job.source.path, message: "the source was not loaded")
+                }
+                return .success(try Renderer.renderVector(job, from: source))
+            }
+            var loaded: [String: LoadedSource] = [:]
+            for source in job.allSources { loaded[source.path] = images[source.loadKey] }
+            let bitmap = try Renderer.render(job, sources: loaded)
+            return .success(try PNGCodec.encode(bitmap, channels: job.channels))
+        } catch let error as RenderError {
+            return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
+                                   at: .asset(name: job.asset, detail: nil), fix: error.fix ?? "check the source file"))
+        } catch {
+            return .failure(.error("cannot encode \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
+                                   fix: "internal error, please report"))
         }
-        var warnings: [Diagnostic] = []
-        var measured: [String: Double] = [:]
-        for (job, change) in zip(jobs, changes) {
-            guard case .glyph(let treatment) = job.effect, let change else { continue }
-            measured[job.output] = change
-            guard var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
-            else { continue }
-            if let origin = job.origin { found.location = .source(origin) }
-            warnings.append(found)
-        }
-        return (warnings, measured)
     }
 
     /// The bytes of `output` when the record says the previous build wrote them with this same key
