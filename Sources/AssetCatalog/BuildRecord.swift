@@ -54,20 +54,25 @@ package struct FileRecord: Hashable, Sendable, Codable {
     package var sourcePixels: PixelSize?
     /// The render key digest (what decided these bytes); a later build may skip the job when it matches.
     package var key: String?
+    /// For the derived tab form the build checks (the largest of its asset): the share of pixels
+    /// the derivation changed, so a later build with the same key warns without deriving again.
+    package var derivedChange: Double?
 
     package init(sha256: String, asset: String, source: String? = nil, sourceSHA256: String? = nil,
-                 sourcePixels: PixelSize? = nil, key: String? = nil) {
+                 sourcePixels: PixelSize? = nil, key: String? = nil, derivedChange: Double? = nil) {
         self.sha256 = sha256
         self.asset = asset
         self.source = source
         self.sourceSHA256 = sourceSHA256
         self.sourcePixels = sourcePixels
         self.key = key
+        self.derivedChange = derivedChange
     }
 
     enum CodingKeys: String, CodingKey {
         case sha256, asset, source, key
         case sourceSHA256 = "source-sha256"
         case sourcePixels = "source-pixels"
+        case derivedChange = "derived-change"
     }
 }

@@ -12,10 +12,13 @@ package struct RenderedFile: Sendable {
     /// True when `data` was just read from the output file itself (an up-to-date job): the writer
     /// then knows the file is unchanged without reading it again.
     package var isOnDisk: Bool
+    /// Recorded with the file (`FileRecord.derivedChange`).
+    package var derivedChange: Double?
 
     package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil,
-                 isOnDisk: Bool = false) {
+                 isOnDisk: Bool = false, derivedChange: Double? = nil) {
         self.isOnDisk = isOnDisk
+        self.derivedChange = derivedChange
         self.data = data
         self.source = source
         self.sourceSHA256 = sourceSHA256
@@ -96,7 +99,8 @@ package enum CatalogWriter {
             if let file = files[job.output] {
                 put(file.data, job.output, FileRecord(sha256: Digest.sha256(file.data), asset: job.asset,
                                                       source: file.source, sourceSHA256: file.sourceSHA256,
-                                                      sourcePixels: file.sourcePixels, key: file.key),
+                                                      sourcePixels: file.sourcePixels, key: file.key,
+                                                      derivedChange: file.derivedChange),
                     isOnDisk: file.isOnDisk)
             } else if failed.contains(job.output), let previous = old.files[job.output], catalog.read(job.output) != nil {
                 new.files[job.output] = previous

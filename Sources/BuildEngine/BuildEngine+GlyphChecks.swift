@@ -1,3 +1,4 @@
+import AssetCatalog
 import AssetCore
 import AssetPlan
 import Rendering
@@ -36,11 +37,10 @@ extension BuildEngine {
         }.flatMap { $0 }
     }
 
-    /// Warnings for tabs whose derived form would look like the given one (`GlyphInspector.
-    /// derivedChange`), one per asset and form, at the manifest line of the given source. Checked on
-    /// every build, like the source checks above.
-    func checkDerivedForms(_ plan: Plan, decoded: [String: LoadedSource]) -> [Diagnostic] {
-        // The largest job of each asset and form (the regular size at the highest scale).
+    /// The jobs of the "could not derive a distinct form" check: for each asset and derived form
+    /// (a template glyph filled or outlined), the largest job (the regular size at the highest
+    /// scale), in plan order.
+    static func derivedCheckJobs(_ plan: Plan) -> [RenderJob] {
         var largest: [[String]: RenderJob] = [:]
         var order: [[String]] = []
         for job in plan.jobs {
@@ -54,15 +54,66 @@ extension BuildEngine {
                 order.append(key)
             }
         }
-        let jobs = order.compactMap { largest[$0] }
-        return parallelMap(Array(jobs.indices), threads: threads) { index -> [Diagnostic] in
-            let job = jobs[index]
-            guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.path],
-                  let change = try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize),
-                  var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
-            else { return [] }
+        return order.compactMap { largest[$0] }
+    }
+
+    /// The share of pixels `job`'s derived form changes (`GlyphInspector.derivedChange`), nil when
+    /// its source is not loaded or cannot be drawn. The form stays in the source's memo for the
+    /// render of the same job.
+    static func derivedChange(of job: RenderJob, decoded: [String: LoadedSource]) -> Double? {
+        guard case .glyph(let treatment) = job.effect, let image = decoded[job.source.loadKey] else { return nil }
+        return try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize, fit: job.fit)
+    }
+
+    /// 4b. The derived-form check, one job per asset and form: an up-to-date output's change is the
+    /// one its record holds; a job about to be rendered is measured by its render (the form is
+    /// derived once, on the render's thread); any other (up to date but not recorded) is derived
+    /// here.
+    func planDerivedChecks(_ pending: [KeyedGroup], record: BuildRecord?, _ run: inout BuildRun) {
+        var checks = DerivedChecks(jobs: Self.derivedCheckJobs(run.plan))
+        let rendering = Set(pending.map(\.group.key))
+        var now: [Int] = []
+        for (index, job) in checks.jobs.enumerated() {
+            if run.files[job.output]?.isOnDisk == true, let known = record?.files[job.output]?.derivedChange {
+                checks.changes[index] = known
+            } else if rendering.contains(job.renderKey) {
+                checks.measuredBy[job.renderKey, default: []].append(index)
+            } else {
+                now.append(index)
+            }
+        }
+        let decoded = run.decoded, jobs = checks.jobs
+        for (index, change) in zip(now, parallelMap(now, threads: threads) { Self.derivedChange(of: jobs[$0], decoded: decoded) }) {
+            checks.changes[index] = change
+        }
+        run.derived = checks
+    }
+
+    /// 5b. The derived-form warnings, at the manifest line of the given source, where the source
+    /// checks put theirs; each change is recorded with its output for the next build.
+    func finishDerivedChecks(_ run: inout BuildRun) {
+        var warnings: [Diagnostic] = []
+        for (job, change) in zip(run.derived.jobs, run.derived.changes) {
+            guard case .glyph(let treatment) = job.effect, let change else { continue }
+            run.files[job.output]?.derivedChange = change
+            guard var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
+            else { continue }
             if let origin = job.origin { found.location = .source(origin) }
-            return [found.concerning(job.asset)]
-        }.flatMap { $0 }
+            warnings.append(found.concerning(job.asset))
+        }
+        run.diagnostics.insert(contentsOf: warnings, at: min(run.derivedWarningsAt, run.diagnostics.count))
+    }
+}
+
+/// The "could not derive a distinct form" check of one build: its jobs, the change measured for
+/// each (nil until known), and which render groups measure which checks.
+struct DerivedChecks {
+    var jobs: [RenderJob] = []
+    var changes: [Double?] = []
+    var measuredBy: [RenderKey: [Int]] = [:]
+
+    init(jobs: [RenderJob] = []) {
+        self.jobs = jobs
+        changes = Array(repeating: nil, count: jobs.count)
     }
 }

@@ -77,6 +77,10 @@ struct BuildRun {
     var files: [String: RenderedFile] = [:]
     var rendered = 0
     var upToDate = 0
+    /// The derived-form check (`planDerivedChecks`), and where its warnings go: after the
+    /// source checks.
+    var derived = DerivedChecks()
+    var derivedWarningsAt = 0
 
     init(plan: Plan) {
         self.plan = plan
@@ -131,13 +135,17 @@ package struct BuildEngine {
         readSources(&run)
         PhaseTimer.shared.mark("read sources")
         checkGlyphSources(&run)
+        PhaseTimer.shared.mark("glyph checks")
         let groups = admit(RenderGroup.groups(of: plan), &run)
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                            catalogFolder: plan.catalogFolder))
         PhaseTimer.shared.mark("group + read record")
         let pending = reuseUpToDate(groups, record: record, &run)
         PhaseTimer.shared.mark("keys and up-to-date check")
+        planDerivedChecks(pending, record: record, &run)
+        PhaseTimer.shared.mark("derived-form check")
         render(pending, &run)
+        finishDerivedChecks(&run)
         PhaseTimer.shared.mark("render and encode")
         let report = writeCatalog(record: record, &run)
         PhaseTimer.shared.mark("write catalog")
@@ -170,7 +178,7 @@ package struct BuildEngine {
         }.sorted()
         decode(keys, &run)
         run.diagnostics += inspect(checks, decoded: run.decoded)
-        run.diagnostics += checkDerivedForms(run.plan, decoded: run.decoded)
+        run.derivedWarningsAt = run.diagnostics.count
     }
 
     /// 3. Groups whose sources were read and that upscale nothing; the others fail, with the
@@ -256,11 +264,15 @@ package struct BuildEngine {
                 run.fail(item.group)
                 progressLine?.advance()
             }
-            let outcomes = parallelMap(drawable, threads: threads) { item -> Result<Data, Diagnostic> in
+            let measured = run.derived.measuredBy
+            let outcomes = parallelMap(drawable, threads: threads) { item -> (Result<Data, Diagnostic>, Double?) in
                 defer { progressLine?.advance() }
-                return BuildEngine.draw(item.group.job, decoded: decoded)
+                // The check's derivation is the render's: kept in the source's memo for it.
+                let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: decoded) : nil
+                return (BuildEngine.draw(item.group.job, decoded: decoded), change)
             }
-            for (item, outcome) in zip(drawable, outcomes) {
+            for (item, (outcome, change)) in zip(drawable, outcomes) {
+                if let change { for index in measured[item.group.key] ?? [] { run.derived.changes[index] = change } }
                 switch outcome {
                 case .success(let data):
                     guard let source = run.read[item.group.key.source] else { continue }

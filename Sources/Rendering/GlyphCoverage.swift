@@ -22,7 +22,9 @@ struct GlyphCoverage {
         var values = [Float](repeating: 0, count: width * height)
         bitmap.pixels.withUnsafeBufferPointer { p in
             guard let bg = backdrop else {
-                for i in 0..<values.count { values[i] = Float(p[i * 4 + 3]) / 255 }
+                values.withUnsafeMutableBufferPointer { v in
+                    for i in 0..<v.count { v[i] = Float(p[i * 4 + 3]) / 255 }
+                }
                 return
             }
             var distances = [Float](repeating: 0, count: values.count)

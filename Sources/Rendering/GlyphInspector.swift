@@ -98,38 +98,17 @@ package enum GlyphInspector {
     package static let distinctChange = 0.10
 
     /// The share of pixels that `treatment` (a derived `.filled` or `.outline` form) changes in
-    /// `source` for a job of `outputSize` (its outline width is in that job's pixels): pixels
-    /// covered by exactly one of the drawing and the derived form, over pixels covered by either.
-    /// Measured as the renderer shapes that job (at `GlyphRenderer.formSupersampling`, unsnapped),
-    /// so the warning matches what is written; a raster source is measured at its own size.
-    package static func derivedChange(_ source: LoadedSource, treatment: GlyphTreatment,
-                                      outputSize: PixelSize) throws(RenderError) -> Double {
-        let bitmap: Bitmap
-        let region: Placement
-        let scale: Double
-        switch source {
-        case .vector(let image):
-            let factor = GlyphRenderer.formSupersampling(for: outputSize)
-            let box = PixelSize(width: outputSize.width * factor, height: outputSize.height * factor)
-            region = Fit.contain.placement(source: image.aspectSize, in: box)
-            bitmap = try GlyphRenderer.draw(source, at: region, size: box)
-            scale = Double(factor)
-        case .bitmap(let image):
-            bitmap = image.bitmap
-            region = Placement(x: 0, y: 0, width: Double(bitmap.width), height: Double(bitmap.height))
-            scale = Double(bitmap.width) / Double(max(1, outputSize.width))
-        }
-        let drawn = GlyphCoverage(bitmap, region: region).values
-        var derived = drawn
-        GlyphRenderer.reshape(&derived, width: bitmap.width, height: bitmap.height, treatment: treatment,
-                              pixelsPerOutputPixel: scale)
-        var changed = 0, covered = 0
-        for (a, b) in zip(drawn, derived) {
-            let x = a >= 0.5, y = b >= 0.5
-            if x || y { covered += 1 }
-            if x != y { changed += 1 }
-        }
-        return covered == 0 ? 0 : Double(changed) / Double(covered)
+    /// `source` for a job of `outputSize` placed by `fit` (its outline width is in that job's
+    /// pixels): pixels covered by exactly one of the drawing and the derived form, over pixels
+    /// covered by either. Measured on the very shapes the renderer makes for that job
+    /// (`GlyphRenderer.derive`: snapped, at `GlyphRenderer.formSupersampling`), so the warning
+    /// matches what is written; the form is kept in the source's memo and the render of the same
+    /// job takes it instead of deriving it again.
+    package static func derivedChange(_ source: LoadedSource, treatment: GlyphTreatment, outputSize: PixelSize,
+                                      fit: Fit = .contain) throws(RenderError) -> Double {
+        let form = try GlyphRenderer.derive(outputSize, fit: fit, treatment, from: source)
+        source.glyphMemo.store(form, for: GlyphRenderer.formKey(outputSize, fit: fit, treatment, source))
+        return form.change
     }
 
     /// The warning for a tab whose derived form (`.filled`: the selected form; `.outline`: the

@@ -50,12 +50,33 @@ extension GlyphMorphology {
     /// - a region mostly taken by a thick island (a disc in a ring) is drawn content, left open.
     /// Returns the measured stroke width in pixels, nil when nothing is drawn.
     @discardableResult
+    ///
+    /// Works on the drawing's bounding box with a margin of the closing radius and two pixels
+    /// (`CropRect`): every pixel outside it is outside the shape and stays empty, and every
+    /// distance the rules compare is the same as on the whole image (the nearest outside pixel
+    /// of any pixel in the box is on the box's border or nearer).
     static func filledFromOutline(_ values: inout [Float], width: Int, height: Int) -> Double? {
+        guard let bounds = CropRect.covered(values, width: width, height: height) else { return nil }
+        // The stroke width, measured on the box with one empty pixel around it.
+        let narrow = bounds.expanded(by: 1, width: width, height: height)
+        let narrowSolid = narrow.crop(values, width: width).map { $0 >= 0.5 }
+        let narrowInside = squaredDistanceToEmpty(narrowSolid, width: narrow.width, height: narrow.height)
+        guard let w = strokeWidth(narrowInside, width: narrow.width, height: narrow.height) else { return nil }
+        let r = max(1, Int((FilledRule.closing * w).rounded()))
+        let box = bounds.expanded(by: r + 2, width: width, height: height)
+        var part = box.crop(values, width: width)
+        let inside = box.embed(narrowInside, from: narrow)
+        filledFromOutline(&part, width: box.width, height: box.height, w: w, inside: inside)
+        box.paste(part, into: &values, width: width)
+        return w
+    }
+
+    /// `filledFromOutline` on the whole image, once the stroke width `w` and the squared
+    /// distances of the drawn pixels to the nearest empty one are known.
+    private static func filledFromOutline(_ values: inout [Float], width: Int, height: Int, w: Double, inside: [Float]) {
         let count = width * height
         var solid = [Bool](repeating: false, count: count)
         for i in 0..<count { solid[i] = values[i] >= 0.5 }
-        let inside = squaredDistanceToEmpty(solid, width: width, height: height)
-        guard let w = strokeWidth(inside, width: width, height: height) else { return nil }
         let r = max(1, Int((FilledRule.closing * w).rounded()))
         // Strokes (8-connected). Only a stroke that encloses nothing by itself (an open bulb, a
         // tray, an arrow) closes gaps: two closed shapes side by side (a grid of squares, a
@@ -116,7 +137,7 @@ extension GlyphMorphology {
             }
         }
         if artefacts { regions = label(enclosed, width: width, height: height, diagonal: false) }
-        return finishFilled(&values, width: width, height: height, w: w, solid: solid, inside: inside,
+        finishFilled(&values, width: width, height: height, w: w, solid: solid, inside: inside,
                             strokes: strokes, outside: outside, enclosed: enclosed, regions: regions,
                             fromOutside: artefacts || anyClosed ? nil : (toReached, Float(r)))
     }
@@ -125,7 +146,7 @@ extension GlyphMorphology {
     private static func finishFilled(_ values: inout [Float], width: Int, height: Int, w: Double, solid: [Bool],
                                      inside: [Float], strokes: (labels: [Int32], count: Int), outside: [Bool],
                                      enclosed: [Bool], regions: (labels: [Int32], count: Int),
-                                     fromOutside reachedAndClosing: ([Float], Float)?) -> Double {
+                                     fromOutside reachedAndClosing: ([Float], Float)?) {
         let count = width * height
         @inline(__always) func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
             let x = i % width, y = i / width
@@ -225,7 +246,6 @@ extension GlyphMorphology {
                 values[i] = 0
             }
         }
-        return w
     }
 
     /// The outline form of a filled drawing, with strokes `strokeWidth` pixels wide:
@@ -234,13 +254,25 @@ extension GlyphMorphology {
     ///   width when narrower, and get no stroke around them;
     /// - an inner stroke runs along the outer contour and around every wider hole;
     /// - a part of the shape no thicker than `OutlineRule.thinPart × strokeWidth` stays solid.
+    ///
+    /// Works on the drawing's bounding box with a margin of the closing radius and two pixels,
+    /// like `filledFromOutline`: the same result as on the whole image.
     static func outlineFromFilled(_ values: inout [Float], width: Int, height: Int, strokeWidth w: Double) {
+        guard let bounds = CropRect.covered(values, width: width, height: height) else { return }
+        let r = max(1, Int((OutlineRule.closing * w).rounded()))
+        let box = bounds.expanded(by: r + 2, width: width, height: height)
+        var part = box.crop(values, width: width)
+        outlineFromFilled(&part, width: box.width, height: box.height, strokeWidth: w, closing: r)
+        box.paste(part, into: &values, width: width)
+    }
+
+    private static func outlineFromFilled(_ values: inout [Float], width: Int, height: Int, strokeWidth w: Double,
+                                          closing r: Int) {
         let count = width * height
         var solid = [Bool](repeating: false, count: count)
         for i in 0..<count { solid[i] = values[i] >= 0.5 }
         // Gaps up to about a stroke wide (cuts through the shape, slots between its parts) are
         // closed first, so they count as knockouts rather than as the outside.
-        let r = max(1, Int((OutlineRule.closing * w).rounded()))
         let (outside, toSolid, _) = outsideRegion(solid, width: width, height: height, closing: r)
         var empty = [Bool](repeating: false, count: count)
         for i in 0..<count where !solid[i] && !outside[i] { empty[i] = true }
@@ -349,55 +381,132 @@ extension GlyphMorphology {
     /// The `passable` pixels a 4-connected flood fill from the image border reaches.
     static func floodFromBorder(_ passable: [Bool], width: Int, height: Int) -> [Bool] {
         var reached = [Bool](repeating: false, count: passable.count)
-        var stack: [Int] = []
-        func seed(_ i: Int) {
-            if passable[i] && !reached[i] { reached[i] = true; stack.append(i) }
-        }
-        for x in 0..<width { seed(x); seed((height - 1) * width + x) }
-        for y in 0..<height { seed(y * width); seed(y * width + width - 1) }
-        while let i = stack.popLast() {
-            let x = i % width, y = i / width
-            if x > 0 { seed(i - 1) }
-            if x < width - 1 { seed(i + 1) }
-            if y > 0 { seed(i - width) }
-            if y < height - 1 { seed(i + width) }
+        guard width > 0, height > 0 else { return reached }
+        // Each pixel is pushed at most once (marked first), so `count` entries suffice. All
+        // state is local to the closure (no captured variables: no dynamic exclusivity checks).
+        passable.withUnsafeBufferPointer { open in
+            reached.withUnsafeMutableBufferPointer { seen in
+                let count = open.count
+                let stack = UnsafeMutablePointer<Int32>.allocate(capacity: count)
+                defer { stack.deallocate() }
+                var top = 0
+                let last = (height - 1) * width
+                for k in 0..<(2 * width + 2 * height) {
+                    let i = k < width ? k : k < 2 * width ? last + k - width
+                        : k < 2 * width + height ? (k - 2 * width) * width : (k - 2 * width - height) * width + width - 1
+                    if open[i] && !seen[i] { seen[i] = true; stack[top] = Int32(i); top += 1 }
+                }
+                while top > 0 {
+                    top -= 1
+                    let i = Int(stack[top])
+                    let x = i % width
+                    var j = i - 1
+                    if x > 0 && open[j] && !seen[j] { seen[j] = true; stack[top] = Int32(j); top += 1 }
+                    j = i + 1
+                    if x < width - 1 && open[j] && !seen[j] { seen[j] = true; stack[top] = Int32(j); top += 1 }
+                    j = i - width
+                    if j >= 0 && open[j] && !seen[j] { seen[j] = true; stack[top] = Int32(j); top += 1 }
+                    j = i + width
+                    if j < count && open[j] && !seen[j] { seen[j] = true; stack[top] = Int32(j); top += 1 }
+                }
+            }
         }
         return reached
     }
 
-    /// For every pixel, the squared Euclidean distance to the nearest pixel of `set` (0 on it;
-    /// very large when `set` is empty). The image border plays no part.
-    static func squaredDistance(to set: [Bool], width: Int, height: Int) -> [Float] {
-        var grid = [Float](repeating: 0, count: width * height)
-        for i in 0..<grid.count where !set[i] { grid[i] = 1e12 }
-        distanceTransform(&grid, width: width, height: height)
-        return grid
-    }
-
-    /// Connected components of `mask`: a label per pixel (−1 off the mask) and the count.
+    /// Connected components of `mask` (4-connected, or 8 with `diagonal`): a label per pixel
+    /// (−1 off the mask) and the count. Labels are numbered in scan order of the components'
+    /// first pixels.
     static func label(_ mask: [Bool], width: Int, height: Int, diagonal: Bool) -> (labels: [Int32], count: Int) {
         var labels = [Int32](repeating: -1, count: mask.count)
-        var next: Int32 = 0
-        var stack: [Int] = []
-        for start in 0..<mask.count where mask[start] && labels[start] < 0 {
-            labels[start] = next
-            stack.append(start)
-            while let i = stack.popLast() {
-                let x = i % width, y = i / width
-                for dy in -1...1 {
-                    for dx in -1...1 where (dx != 0 || dy != 0) && (diagonal || dx == 0 || dy == 0) {
-                        let xx = x + dx, yy = y + dy
-                        guard xx >= 0, xx < width, yy >= 0, yy < height else { continue }
-                        let j = yy * width + xx
-                        if mask[j] && labels[j] < 0 {
-                            labels[j] = next
-                            stack.append(j)
+        let offsets = diagonal ? [-1, 1, -width, width, -width - 1, -width + 1, width - 1, width + 1]
+                               : [-1, 1, -width, width]
+        let dxs = diagonal ? [-1, 1, 0, 0, -1, 1, -1, 1] : [-1, 1, 0, 0]
+        // Each pixel is pushed at most once (labelled first), so `count` entries suffice. All
+        // state is local to the closure (no captured variables: no dynamic exclusivity checks).
+        let next = mask.withUnsafeBufferPointer { m in
+            labels.withUnsafeMutableBufferPointer { l -> Int32 in
+                let count = m.count
+                let stack = UnsafeMutablePointer<Int32>.allocate(capacity: max(1, count))
+                defer { stack.deallocate() }
+                var next: Int32 = 0
+                for start in 0..<count where m[start] && l[start] < 0 {
+                    l[start] = next
+                    stack[0] = Int32(start)
+                    var top = 1
+                    while top > 0 {
+                        top -= 1
+                        let i = Int(stack[top])
+                        let x = i % width
+                        for k in 0..<offsets.count {
+                            let j = i + offsets[k], xx = x + dxs[k]
+                            guard xx >= 0, xx < width, j >= 0, j < count, m[j], l[j] < 0 else { continue }
+                            l[j] = next
+                            stack[top] = Int32(j)
+                            top += 1
                         }
                     }
+                    next += 1
                 }
+                return next
             }
-            next += 1
         }
         return (labels, Int(next))
+    }
+}
+
+/// A rectangle of an image (`x0..<x1`, `y0..<y1`) that the derived forms work on.
+struct CropRect {
+    var x0: Int, y0: Int, x1: Int, y1: Int
+    var width: Int { x1 - x0 }
+    var height: Int { y1 - y0 }
+
+    /// The bounding box of the pixels with any coverage, or nil when there are none.
+    static func covered(_ values: [Float], width: Int, height: Int) -> CropRect? {
+        var x0 = width, y0 = height, x1 = 0, y1 = 0
+        for y in 0..<height {
+            let row = y * width
+            var first = -1, last = -1
+            for x in 0..<width where values[row + x] > 0 {
+                if first < 0 { first = x }
+                last = x
+            }
+            guard first >= 0 else { continue }
+            x0 = min(x0, first); x1 = max(x1, last + 1)
+            y0 = min(y0, y); y1 = y + 1
+        }
+        return x1 > x0 ? CropRect(x0: x0, y0: y0, x1: x1, y1: y1) : nil
+    }
+
+    /// Grown by `margin` on each side, within the image.
+    func expanded(by margin: Int, width: Int, height: Int) -> CropRect {
+        CropRect(x0: max(0, x0 - margin), y0: max(0, y0 - margin), x1: min(width, x1 + margin), y1: min(height, y1 + margin))
+    }
+
+    /// The rectangle's pixels of an image `imageWidth` wide.
+    func crop<T>(_ image: [T], width imageWidth: Int) -> [T] {
+        var out: [T] = []
+        out.reserveCapacity(width * height)
+        for y in y0..<y1 { out.append(contentsOf: image[(y * imageWidth + x0)..<(y * imageWidth + x1)]) }
+        return out
+    }
+
+    /// `part` (this rectangle's pixels) written back into the image.
+    func paste(_ part: [Float], into image: inout [Float], width imageWidth: Int) {
+        for y in y0..<y1 {
+            let from = (y - y0) * width
+            image.replaceSubrange((y * imageWidth + x0)..<(y * imageWidth + x1), with: part[from..<(from + width)])
+        }
+    }
+
+    /// `part`, the pixels of `inner` (a rectangle inside this one), placed in this rectangle with
+    /// zeros around.
+    func embed(_ part: [Float], from inner: CropRect) -> [Float] {
+        var out = [Float](repeating: 0, count: width * height)
+        for y in inner.y0..<inner.y1 {
+            let to = (y - y0) * width + (inner.x0 - x0), from = (y - inner.y0) * inner.width
+            out.replaceSubrange(to..<(to + inner.width), with: part[from..<(from + inner.width)])
+        }
+        return out
     }
 }

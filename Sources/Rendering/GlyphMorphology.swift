@@ -43,77 +43,98 @@ enum GlyphMorphology {
     }
 
     /// For each solid pixel, the squared Euclidean distance to the nearest empty pixel (pixels
-    /// outside the image are empty); 0 for empty pixels. Felzenszwalb and Huttenlocher's
-    /// separable transform.
+    /// outside the image are empty); 0 for empty pixels.
     static func squaredDistanceToEmpty(_ solid: [Bool], width: Int, height: Int) -> [Float] {
-        let big: Float = 1e12
-        // Pad by one empty pixel on each side so the image border counts as empty.
-        let pw = width + 2, ph = height + 2
-        var grid = [Float](repeating: 0, count: pw * ph)
-        for y in 0..<height {
-            for x in 0..<width where solid[y * width + x] { grid[(y + 1) * pw + x + 1] = big }
-        }
-        distanceTransform(&grid, width: pw, height: ph)
-        var out = [Float](repeating: 0, count: width * height)
-        for y in 0..<height {
-            for x in 0..<width { out[y * width + x] = grid[(y + 1) * pw + x + 1] }
-        }
-        return out
+        squaredDistance(solid, to: false, width: width, height: height, borderInSet: true)
     }
 
-    /// In place: `grid` holds 0 (the set) or a large value; it becomes each pixel's squared
-    /// Euclidean distance to the set. Columns, then rows; a column that is all set or all unset
-    /// is left as it is.
-    static func distanceTransform(_ grid: inout [Float], width: Int, height: Int) {
-        let n = max(width, height)
+    /// For every pixel, the squared Euclidean distance to the nearest pixel of `set` (0 on it;
+    /// 1e12 or more when `set` is empty). The image border plays no part.
+    static func squaredDistance(to set: [Bool], width: Int, height: Int) -> [Float] {
+        squaredDistance(set, to: true, width: width, height: height, borderInSet: false)
+    }
+
+    /// The exact squared Euclidean distance of every pixel to the nearest pixel whose `mask` is
+    /// `target` (with `borderInSet`, the pixels just outside the image count as such), after
+    /// Felzenszwalb and Huttenlocher: the distance within each column by two sweeps over the
+    /// rows (contiguous and vectorised), then the lower envelope of parabolas along each row.
+    /// Pixels with no such pixel anywhere get 1e12 or more.
+    static func squaredDistance(_ mask: [Bool], to target: Bool, width: Int, height: Int, borderInSet: Bool) -> [Float] {
+        let count = width * height
+        guard count > 0 else { return [] }
+        // Column distances in pixels; `none` (squared: 1e12) when the column has no target.
+        let none: Float = 1e6
+        var grid = [Float](repeating: 0, count: count)
+        mask.withUnsafeBufferPointer { m in
+            grid.withUnsafeMutableBufferPointer { g in
+                let edge: Float = borderInSet ? 1 : none
+                for x in 0..<width { g[x] = m[x] == target ? 0 : edge }
+                for y in 1..<max(1, height) {
+                    let row = y * width, above = row - width
+                    for x in 0..<width { g[row + x] = m[row + x] == target ? 0 : g[above + x] + 1 }
+                }
+                if borderInSet {
+                    let last = (height - 1) * width
+                    for x in 0..<width { g[last + x] = min(g[last + x], 1) }
+                }
+                if height > 1 {
+                    for y in stride(from: height - 2, through: 0, by: -1) {
+                        let row = y * width, below = row + width
+                        for x in 0..<width { g[row + x] = min(g[row + x], g[below + x] + 1) }
+                    }
+                }
+                for i in 0..<count {
+                    let d = g[i]
+                    g[i] = d >= none ? 1e12 : d * d
+                }
+            }
+        }
+        // Along rows: the lower envelope of the parabolas. With `borderInSet`, the row gets a
+        // site of distance 0 just beyond each end.
+        let pad = borderInSet ? 1 : 0
+        let n = width + 2 * pad
         let f = UnsafeMutablePointer<Float>.allocate(capacity: n)
         let d = UnsafeMutablePointer<Float>.allocate(capacity: n)
         let v = UnsafeMutablePointer<Int32>.allocate(capacity: n)
         let z = UnsafeMutablePointer<Float>.allocate(capacity: n + 1)
         defer { f.deallocate(); d.deallocate(); v.deallocate(); z.deallocate() }
+        if borderInSet { f[0] = 0; f[n - 1] = 0 }
         grid.withUnsafeMutableBufferPointer { buffer in
             guard let g = buffer.baseAddress else { return }
-            for x in 0..<width {
-                var zeros = false, others = false
-                for y in 0..<height {
-                    let value = g[y * width + x]
-                    f[y] = value
-                    if value == 0 { zeros = true } else { others = true }
-                }
-                guard zeros && others else { continue }
-                transform1D(f, count: height, into: d, v: v, z: z)
-                for y in 0..<height { g[y * width + x] = d[y] }
-            }
             for y in 0..<height {
                 let row = g + y * width
-                var finite = false, others = false
+                var finite = borderInSet, others = false
                 for x in 0..<width {
-                    if row[x] != 0 { others = true }
-                    if row[x] < 1e11 { finite = true }
+                    let value = row[x]
+                    if value != 0 { others = true }
+                    if value < 1e11 { finite = true }
                 }
                 guard others && finite else { continue }
-                f.update(from: row, count: width)
-                transform1D(f, count: width, into: d, v: v, z: z)
-                row.update(from: d, count: width)
+                (f + pad).update(from: row, count: width)
+                transform1D(f, count: n, into: d, v: v, z: z)
+                row.update(from: d + pad, count: width)
             }
         }
+        return grid
     }
 
     /// Felzenszwalb and Huttenlocher's lower envelope of parabolas over one line.
     @inline(__always)
     private static func transform1D(_ f: UnsafeMutablePointer<Float>, count n: Int, into d: UnsafeMutablePointer<Float>,
                                     v: UnsafeMutablePointer<Int32>, z: UnsafeMutablePointer<Float>) {
+        // f[p] + p², the parabola's value at 0, kept in d until the envelope is done.
+        for p in 0..<n { d[p] = f[p] + Float(p * p) }
         var k = 0
         v[0] = 0
         z[0] = -.infinity
         z[1] = .infinity
         var q = 1
         while q < n {
-            let fq = f[q] + Float(q * q)
+            let fq = d[q]
             var s: Float
             repeat {
                 let p = Int(v[k])
-                s = (fq - (f[p] + Float(p * p))) / Float(2 * q - 2 * p)
+                s = (fq - d[p]) / Float(2 * (q - p))
                 if s <= z[k] { k -= 1 } else { break }
             } while k >= 0
             k += 1

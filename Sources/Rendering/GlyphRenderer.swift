@@ -8,52 +8,124 @@ import AssetPlan
 /// out), the placement moved so the glyph's straight edges land on pixel boundaries (`GlyphSnap`),
 /// drawn again there, reshaped (`GlyphMorphology`: filled, outline, transition mask) and averaged
 /// down to the output size. A template comes out black with the coverage as alpha; an original
-/// glyph is drawn in its colours directly at the output size at the snapped placement.
+/// glyph is drawn in its colours directly at the output size at the snapped placement. The
+/// derived tab forms (`derive`) are shaped at a lower supersampling, on the same snapped
+/// placement as the drawn form; the snap of a placement and a form the build's check already
+/// made are shared through the source's `GlyphMemo`.
 enum GlyphRenderer {
     static func render(_ job: RenderJob, _ treatment: GlyphTreatment,
                        from source: LoadedSource) throws(RenderError) -> Bitmap {
-        let box = job.pixelSize
-        let aspect: PixelSize
-        switch source {
-        case .vector(let image): aspect = image.aspectSize
-        case .bitmap(let image): aspect = image.size
+        if isDerived(treatment) {
+            // The build's distinct-form check may have made this very form already.
+            let key = formKey(job.pixelSize, fit: job.fit, treatment, source)
+            if let made = source.glyphMemo.take(key) { return made.bitmap }
+            return try derive(job.pixelSize, fit: job.fit, treatment, from: source).bitmap
         }
-        let base = job.fit.placement(source: aspect, in: box)
+        let box = job.pixelSize
+        let base = job.fit.placement(source: aspect(of: source), in: box)
         let s = supersampling(for: box, placement: base, source: source)
-        let big = PixelSize(width: box.width * s, height: box.height * s)
-
-        // The derived tab forms work on shapes, not edges: `formSupersampling` is enough for them
-        // (the coverage they invert keeps its own anti-aliasing), at a fraction of the cost. The
-        // placement is snapped at `s` all the same, so both forms of a tab snap alike.
-        let formFactor = formSupersampling(for: box)
-        let derived = (treatment.form == .filled || treatment.form == .outline) && s > formFactor
         var placement = base
-        var coverage = GlyphCoverage(try draw(source, at: scaled(base, by: s), size: big), region: scaled(base, by: s))
+        var coverage: GlyphCoverage?
         if treatment.snap {
-            let (dx, dy) = GlyphSnap.shift(for: coverage, factor: s, box: box)
-            if dx != 0 || dy != 0 {
-                placement.x += dx
-                placement.y += dy
-                if !derived {
-                    coverage = GlyphCoverage(try draw(source, at: scaled(placement, by: s), size: big),
-                                             region: scaled(placement, by: s))
-                }
-            }
+            (placement, coverage) = try snapped(source, base: base, box: box, factor: s)
         }
         guard treatment.template else {
             return try draw(source, at: placement, size: box)
         }
-        var factor = s
-        if derived {
-            factor = formFactor
-            let size = PixelSize(width: box.width * factor, height: box.height * factor)
-            coverage = GlyphCoverage(try draw(source, at: scaled(placement, by: factor), size: size),
-                                     region: scaled(placement, by: factor))
+        if coverage == nil { coverage = try self.coverage(source, at: placement, factor: s, box: box) }
+        var values = coverage!.values
+        let width = box.width * s, height = box.height * s
+        reshape(&values, width: width, height: height, treatment: treatment, pixelsPerOutputPixel: Double(s))
+        return GlyphMorphology.downsample(values, width: width, height: height, factor: s)
+    }
+
+    /// True for the derived tab forms (a template glyph filled or outlined).
+    static func isDerived(_ treatment: GlyphTreatment) -> Bool {
+        treatment.template && (treatment.form == .filled || treatment.form == .outline)
+    }
+
+    /// A derived tab form (`isDerived`) of `box` pixels placed by `fit`, and the share of pixels
+    /// the derivation changed.
+    ///
+    /// The shapes are made at `formSupersampling` (the coverage they invert keeps its own
+    /// anti-aliasing), at a fraction of the cost of the full supersampling; the placement is
+    /// snapped at the full supersampling all the same (shared with the drawn form through the
+    /// source's `GlyphMemo`), so both forms of a tab snap alike.
+    static func derive(_ box: PixelSize, fit: Fit, _ treatment: GlyphTreatment,
+                       from source: LoadedSource) throws(RenderError) -> DerivedForm {
+        let base = fit.placement(source: aspect(of: source), in: box)
+        let s = supersampling(for: box, placement: base, source: source)
+        var placement = base
+        var coverage: GlyphCoverage?
+        if treatment.snap {
+            (placement, coverage) = try snapped(source, base: base, box: box, factor: s)
         }
+        let factor = min(s, formSupersampling(for: box))
+        if factor != s || coverage == nil {
+            coverage = try self.coverage(source, at: placement, factor: factor, box: box)
+        }
+        let drawn = coverage!.values
+        var values = drawn
         let width = box.width * factor, height = box.height * factor
-        var values = coverage.values
         reshape(&values, width: width, height: height, treatment: treatment, pixelsPerOutputPixel: Double(factor))
-        return GlyphMorphology.downsample(values, width: width, height: height, factor: factor)
+        return DerivedForm(bitmap: GlyphMorphology.downsample(values, width: width, height: height, factor: factor),
+                           change: changedShare(drawn, values))
+    }
+
+    /// The key of a derived form (`derive`) in the source's `GlyphMemo`.
+    static func formKey(_ box: PixelSize, fit: Fit, _ treatment: GlyphTreatment,
+                        _ source: LoadedSource) -> GlyphMemo.FormKey {
+        let base = fit.placement(source: aspect(of: source), in: box)
+        return GlyphMemo.FormKey(placement: GlyphMemo.PlacementKey(box: box, placement: base, factor: 0), treatment: treatment)
+    }
+
+    /// Pixels covered (≥ 0.5) by exactly one of `a` and `b`, over pixels covered by either.
+    static func changedShare(_ a: [Float], _ b: [Float]) -> Double {
+        var changed = 0, covered = 0
+        for i in 0..<min(a.count, b.count) {
+            let x = a[i] >= 0.5, y = b[i] >= 0.5
+            if x || y { covered += 1 }
+            if x != y { changed += 1 }
+        }
+        return covered == 0 ? 0 : Double(changed) / Double(covered)
+    }
+
+    /// `base` moved so the glyph's straight edges land on pixel boundaries (`GlyphSnap`, measured
+    /// at supersampling `s`), made once per source and placement (`GlyphMemo`). The coverage at
+    /// `s` comes along when this call measured it and the placement did not move (it is then
+    /// the coverage at the snapped placement too).
+    static func snapped(_ source: LoadedSource, base: Placement, box: PixelSize,
+                        factor s: Int) throws(RenderError) -> (Placement, GlyphCoverage?) {
+        var kept: GlyphCoverage?
+        let placement = try source.glyphMemo.snapped(GlyphMemo.PlacementKey(box: box, placement: base, factor: s)) {
+            let coverage: GlyphCoverage
+            do throws(RenderError) { coverage = try self.coverage(source, at: base, factor: s, box: box) } catch { return .failure(error) }
+            let (dx, dy) = GlyphSnap.shift(for: coverage, factor: s, box: box)
+            guard dx != 0 || dy != 0 else {
+                kept = coverage
+                return .success(base)
+            }
+            var moved = base
+            moved.x += dx
+            moved.y += dy
+            return .success(moved)
+        }
+        return (placement, kept)
+    }
+
+    /// The coverage of the source drawn at `placement` (output pixels), supersampled by `factor`.
+    static func coverage(_ source: LoadedSource, at placement: Placement, factor: Int,
+                         box: PixelSize) throws(RenderError) -> GlyphCoverage {
+        let size = PixelSize(width: box.width * factor, height: box.height * factor)
+        let region = scaled(placement, by: factor)
+        return GlyphCoverage(try draw(source, at: region, size: size), region: region)
+    }
+
+    static func aspect(of source: LoadedSource) -> PixelSize {
+        switch source {
+        case .vector(let image): image.aspectSize
+        case .bitmap(let image): image.size
+        }
     }
 
     /// Applies `treatment.form` to coverage; `pixelsPerOutputPixel` converts the outline width

@@ -8,6 +8,8 @@ package final class RasterImage: Sendable {
     /// The decoded pixels, as given.
     package let bitmap: Bitmap
     private let linear: LazyValue<LinearImage>
+    /// Glyph work shared by the jobs drawn from this image (`GlyphMemo`).
+    let glyphMemo = GlyphMemo()
 
     /// Wraps a decoded bitmap. Cheap: the linear form waits until a resize needs it.
     package init(_ bitmap: Bitmap) {

@@ -36,6 +36,8 @@ package final class VectorImage: @unchecked Sendable {
     private let pdf: PDFPage?
     private let sandbox: VectorSandbox?
     private let lock = NSLock()
+    /// Glyph work shared by the jobs drawn from this document (`GlyphMemo`).
+    let glyphMemo = GlyphMemo()
 
     /// The SVG document at `path`, measured and later drawn by `sandbox` (worker processes).
     package convenience init(path: String, sandbox: VectorSandbox) throws(RenderError) {

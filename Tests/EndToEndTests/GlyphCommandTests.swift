@@ -78,5 +78,16 @@ import TestSupport
         let strict = try CLI.run(["build", "--strict"], in: dir)
         #expect(strict.status == 1)
         #expect(strict.stderr.contains(warning), "the warning is repeated on an up-to-date build")
+        // The manifest changes (the stamp no longer matches) but every image is up to date: the
+        // measure comes from the build record, nothing is derived or drawn, the warning stays.
+        let record = try String(contentsOfFile: dir + "/Output/.assetsmith/Assets.xcassets.record.json", encoding: .utf8)
+        #expect(record.components(separatedBy: "\"derived-change\"").count - 1 == 2, "TabGear and TabNext: \(record)")
+        let manifest = try String(contentsOfFile: dir + "/assetsmith.yml", encoding: .utf8)
+        try (manifest + "\n# touched\n").write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let again = try CLI.run([], in: dir)
+        #expect(again.status == 0)
+        #expect(again.stderr.contains(warning), "\(again.stderr)")
+        #expect(again.stderr.contains(" 0 rendered"), "\(again.stderr)")
+        #expect(again.stderr.contains("0 errors, 1 warning"), "\(again.stderr)")
     }
 }
