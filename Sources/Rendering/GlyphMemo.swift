@@ -55,21 +55,6 @@ final class GlyphMemo: @unchecked Sendable {
     }
 }
 
-/// A value made by the first caller of `get`; later callers wait for it and share it. (Unlike
-/// `LazyValue`, it keeps no closure, so the memo holds no reference back to its source.)
-private final class Once<Value>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
-
-    func get(_ make: () -> Value) -> Value {
-        lock.lock()
-        defer { lock.unlock() }
-        if let value { return value }
-        let made = make()
-        value = made
-        return made
-    }
-}
 
 /// A derived tab form at the output size, and the share of pixels the derivation changed
 /// (`GlyphInspector.derivedChange`).

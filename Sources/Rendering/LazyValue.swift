@@ -4,8 +4,7 @@ import Foundation
 ///
 /// The first caller computes under the lock; later callers wait for it and share the result.
 final class LazyValue<Value: Sendable>: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value: Value?
+    private let once = Once<Value>()
     private let make: @Sendable () -> Value
 
     init(_ make: @escaping @Sendable () -> Value) {
@@ -13,7 +12,16 @@ final class LazyValue<Value: Sendable>: @unchecked Sendable {
     }
 
     /// The value, computed now if no one has asked before.
-    func get() -> Value {
+    func get() -> Value { once.get(make) }
+}
+
+/// A value made by the first caller of `get`; later callers wait for it and share it. (Unlike
+/// `LazyValue`, it keeps no closure, so a memo holding it holds no reference back to its source.)
+final class Once<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value?
+
+    func get(_ make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
         if let value { return value }
