@@ -25,10 +25,12 @@ extension GlyphMorphology {
         /// Parts of the outer contour's drawing thicker than `thickPart × w` stay solid.
         static let thickPart = 1.8
         /// A region enclosed only by closing a gap between two different strokes is filled when
-        /// at least this share of it lies within the convex hull of one stroke bordering it (the
-        /// container: a tray with an arrow through its opening); the arcs of a repeat icon each
-        /// hold about half of what they enclose together.
-        static let contained = 0.8
+        /// at least this share of it lies within the convex hull of one stroke bordering it: its
+        /// container (a tray or a door with an arrow through its opening: 0.9 and more), or one
+        /// side of a shape cut by a slash (an "off" icon: 0.6 to 0.8). Strokes that meet end to
+        /// end around a region (the two arcs of a repeat icon) each hold less than half of it
+        /// (0.45 and less).
+        static let contained = 0.55
     }
 
     enum OutlineRule {
@@ -46,7 +48,8 @@ extension GlyphMorphology {
     /// the closing on the outer contour (`outsideRegion`); a closed region holding no disc of
     /// `FilledRule.deep × w` is a closing artefact (a slot, an inner corner) and stays open, and
     /// so does one closed by a gap between two different strokes (separate open strokes, like the
-    /// arcs of a repeat icon or the links of a chain, enclose nothing). Then:
+    /// arcs of a repeat icon, enclose nothing) unless one stroke holds most of the region within
+    /// its hull (a tray with an arrow through its opening, a shape cut by a slash). Then:
     /// - strokes within `FilledRule.band × w` of the outside (the outer contour) stay solid, and
     ///   so do parts of it thicker than a stroke (a solid half of a heart);
     /// - every other stroke becomes a knockout of its own width (coverage inverted, so its edges
@@ -134,14 +137,17 @@ extension GlyphMorphology {
             if toSolid[i] > deepLimit { isDeep[region] = true }
             forEachNeighbour(i) { j in if outside[j] { bordersOutside[region] = true } }
         }
-        // A region the closing created is filled only when every gap it closed is a gap of one
-        // stroke (a bulb's glass): both sides of each closed gap belong to the same stroke. A
-        // gap between two different strokes (the two arcs of a repeat icon, the links of a
-        // chain) is where separate open strokes meet, not a break in a contour: such a region
-        // goes back to the outside.
+        // A region the closing created is filled when every gap it closed is a gap of one stroke
+        // (a bulb's glass: both sides of each closed gap belong to the same stroke), or when one
+        // stroke around it holds most of it within its hull (`FilledRule.contained`: a tray with
+        // an arrow through its opening, a shape cut by a slash). Otherwise the closing joined
+        // separate open strokes end to end (the two arcs of a repeat icon), which enclose
+        // nothing: the region goes back to the outside.
+        var candidates = bordersOutside
+        for g in 0..<regions.count where !isDeep[g] { candidates[g] = false }
         let bridgesStrokes = closedGapsJoiningStrokes(width: width, height: height, r: r, solid: solid,
                                                       strokes: strokes, outside: outside, enclosed: enclosed,
-                                                      regions: regions, candidates: bordersOutside)
+                                                      regions: regions, candidates: candidates)
         var artefacts = false
         for i in 0..<count where enclosed[i] {
             let region = Int(regions.labels[i])
