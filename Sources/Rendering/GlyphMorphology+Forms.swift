@@ -24,6 +24,13 @@ extension GlyphMorphology {
         static let deep = 3.0
         /// Parts of the outer contour's drawing thicker than `thickPart × w` stay solid.
         static let thickPart = 1.8
+        /// A region enclosed only by closing a gap between two different strokes is filled when
+        /// at least this share of it lies within the convex hull of one stroke bordering it: its
+        /// container (a tray or a door with an arrow through its opening: 0.9 and more), or one
+        /// side of a shape cut by a slash (an "off" icon: 0.6 to 0.8). Strokes that meet end to
+        /// end around a region (the two arcs of a repeat icon) each hold less than half of it
+        /// (0.45 and less).
+        static let contained = 0.55
     }
 
     enum OutlineRule {
@@ -39,7 +46,10 @@ extension GlyphMorphology {
     /// distance transform's ridge), closes gaps up to about `w` for the fill (only strokes that
     /// enclose nothing by themselves close gaps, so a grid of squares is not merged) and undoes
     /// the closing on the outer contour (`outsideRegion`); a closed region holding no disc of
-    /// `FilledRule.deep × w` is a closing artefact (a slot, an inner corner) and stays open. Then:
+    /// `FilledRule.deep × w` is a closing artefact (a slot, an inner corner) and stays open, and
+    /// so does one closed by a gap between two different strokes (separate open strokes, like the
+    /// arcs of a repeat icon, enclose nothing) unless one stroke holds most of the region within
+    /// its hull (a tray with an arrow through its opening, a shape cut by a slash). Then:
     /// - strokes within `FilledRule.band × w` of the outside (the outer contour) stay solid, and
     ///   so do parts of it thicker than a stroke (a solid half of a heart);
     /// - every other stroke becomes a knockout of its own width (coverage inverted, so its edges
@@ -127,10 +137,21 @@ extension GlyphMorphology {
             if toSolid[i] > deepLimit { isDeep[region] = true }
             forEachNeighbour(i) { j in if outside[j] { bordersOutside[region] = true } }
         }
+        // A region the closing created is filled when every gap it closed is a gap of one stroke
+        // (a bulb's glass: both sides of each closed gap belong to the same stroke), or when one
+        // stroke around it holds most of it within its hull (`FilledRule.contained`: a tray with
+        // an arrow through its opening, a shape cut by a slash). Otherwise the closing joined
+        // separate open strokes end to end (the two arcs of a repeat icon), which enclose
+        // nothing: the region goes back to the outside.
+        var candidates = bordersOutside
+        for g in 0..<regions.count where !isDeep[g] { candidates[g] = false }
+        let bridgesStrokes = closedGapsJoiningStrokes(width: width, height: height, r: r, solid: solid,
+                                                      strokes: strokes, outside: outside, enclosed: enclosed,
+                                                      regions: regions, candidates: candidates)
         var artefacts = false
         for i in 0..<count where enclosed[i] {
             let region = Int(regions.labels[i])
-            if bordersOutside[region] && !isDeep[region] {
+            if bordersOutside[region] && (!isDeep[region] || bridgesStrokes[region]) {
                 outside[i] = true
                 enclosed[i] = false
                 artefacts = true
@@ -140,6 +161,134 @@ extension GlyphMorphology {
         finishFilled(&values, width: width, height: height, w: w, solid: solid, inside: inside,
                             strokes: strokes, outside: outside, enclosed: enclosed, regions: regions,
                             fromOutside: artefacts || anyClosed ? nil : (toReached, Float(r)))
+    }
+
+    /// For each enclosed region that borders the outside (`candidates`: a gap of it was closed),
+    /// whether one of its closed gaps joins two different strokes. A closed gap is a piece of the
+    /// region's mouth (its pixels next to the outside, 8-connected); the strokes it joins are
+    /// those with a drawn pixel within the closing radius and a pixel of the piece.
+    private static func closedGapsJoiningStrokes(width: Int, height: Int, r: Int, solid: [Bool],
+                                                 strokes: (labels: [Int32], count: Int), outside: [Bool],
+                                                 enclosed: [Bool], regions: (labels: [Int32], count: Int),
+                                                 candidates: [Bool]) -> [Bool] {
+        var joins = [Bool](repeating: false, count: regions.count)
+        guard candidates.contains(true) else { return joins }
+        let count = width * height
+        var mouth = [Bool](repeating: false, count: count)
+        for i in 0..<count where enclosed[i] && candidates[Int(regions.labels[i])] {
+            let x = i % width, y = i / width
+            if (x > 0 && outside[i - 1]) || (x < width - 1 && outside[i + 1])
+                || (y > 0 && outside[i - width]) || (y < height - 1 && outside[i + width]) {
+                mouth[i] = true
+            }
+        }
+        let pieces = label(mouth, width: width, height: height, diagonal: true)
+        var stroke = [Int32](repeating: -1, count: pieces.count)
+        var joinsTwo = [Bool](repeating: false, count: pieces.count)
+        let reach = r + 1, limit = (r + 1) * (r + 1)
+        for i in 0..<count where mouth[i] {
+            let piece = Int(pieces.labels[i])
+            guard !joinsTwo[piece] else { continue }
+            let x = i % width, y = i / width
+            for yy in max(0, y - reach)...min(height - 1, y + reach) {
+                for xx in max(0, x - reach)...min(width - 1, x + reach) {
+                    let dx = xx - x, dy = yy - y
+                    let j = yy * width + xx
+                    guard dx * dx + dy * dy <= limit, solid[j] else { continue }
+                    let s = strokes.labels[j]
+                    if stroke[piece] < 0 { stroke[piece] = s } else if stroke[piece] != s { joinsTwo[piece] = true }
+                }
+            }
+        }
+        for i in 0..<count where mouth[i] && joinsTwo[Int(pieces.labels[i])] {
+            joins[Int(regions.labels[i])] = true
+        }
+        guard joins.contains(true) else { return joins }
+        // A stroke that holds the region within its convex hull is its container (a tray or a
+        // door with an arrow through its opening): the region is filled after all.
+        var area = [Int](repeating: 0, count: regions.count)
+        var bordering = [Set<Int32>](repeating: [], count: regions.count)
+        for i in 0..<count where enclosed[i] {
+            let region = Int(regions.labels[i])
+            guard joins[region] else { continue }
+            area[region] += 1
+            let x = i % width, y = i / width
+            for j in [x > 0 ? i - 1 : i, x < width - 1 ? i + 1 : i, y > 0 ? i - width : i,
+                      y < height - 1 ? i + width : i] where solid[j] {
+                bordering[region].insert(strokes.labels[j])
+            }
+        }
+        var hulls: [Int32: [(lo: Double, hi: Double)]] = [:]
+        for g in 0..<regions.count where joins[g] {
+            for s in bordering[g] where hulls[s] == nil {
+                hulls[s] = hullSpans(of: s, labels: strokes.labels, width: width, height: height)
+            }
+        }
+        var held = [Int32: [Int]]()
+        for i in 0..<count where enclosed[i] {
+            let region = Int(regions.labels[i])
+            guard joins[region] else { continue }
+            let x = Double(i % width), y = i / width
+            for s in bordering[region] {
+                let span = hulls[s]![y]
+                if x >= span.lo - 0.5 && x <= span.hi + 0.5 {
+                    held[s, default: [Int](repeating: 0, count: regions.count)][region] += 1
+                }
+            }
+        }
+        for g in 0..<regions.count where joins[g] {
+            let most = bordering[g].map { held[$0]?[g] ?? 0 }.max() ?? 0
+            if Double(most) >= FilledRule.contained * Double(area[g]) { joins[g] = false }
+        }
+        return joins
+    }
+
+    /// The rows of the convex hull of the pixels labelled `stroke`: for each row, the span of x
+    /// (pixel centres) inside the hull; empty (lo > hi) off it.
+    private static func hullSpans(of stroke: Int32, labels: [Int32], width: Int, height: Int) -> [(lo: Double, hi: Double)] {
+        var points: [(x: Double, y: Double)] = []
+        for y in 0..<height {
+            var first = -1, last = -1
+            for x in 0..<width where labels[y * width + x] == stroke {
+                if first < 0 { first = x }
+                last = x
+            }
+            if first >= 0 {
+                points.append((Double(first), Double(y)))
+                if last != first { points.append((Double(last), Double(y))) }
+            }
+        }
+        var spans = [(lo: Double, hi: Double)](repeating: (1, 0), count: height)
+        guard !points.isEmpty else { return spans }
+        // Andrew's monotone chain (points are sorted by y, then x).
+        func cross(_ o: (x: Double, y: Double), _ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) -> Double {
+            (a.y - o.y) * (b.x - o.x) - (a.x - o.x) * (b.y - o.y)
+        }
+        var lower: [(x: Double, y: Double)] = [], upper: [(x: Double, y: Double)] = []
+        for p in points {
+            while lower.count >= 2 && cross(lower[lower.count - 2], lower[lower.count - 1], p) <= 0 { lower.removeLast() }
+            lower.append(p)
+        }
+        for p in points.reversed() {
+            while upper.count >= 2 && cross(upper[upper.count - 2], upper[upper.count - 1], p) <= 0 { upper.removeLast() }
+            upper.append(p)
+        }
+        let hull = Array(lower.dropLast()) + Array(upper.dropLast())
+        for k in 0..<hull.count {
+            let a = hull[k], b = hull[(k + 1) % hull.count]
+            let y0 = Int(min(a.y, b.y).rounded(.up)), y1 = Int(max(a.y, b.y).rounded(.down))
+            guard y0 <= y1 else { continue }
+            for y in y0...y1 {
+                let x = a.y == b.y ? nil : a.x + (b.x - a.x) * (Double(y) - a.y) / (b.y - a.y)
+                for v in x.map({ [$0] }) ?? [a.x, b.x] {
+                    if spans[y].lo > spans[y].hi { spans[y] = (v, v) } else {
+                        spans[y] = (min(spans[y].lo, v), max(spans[y].hi, v))
+                    }
+                }
+            }
+        }
+        if hull.count == 1 { spans[Int(hull[0].y)] = (hull[0].x, hull[0].x) }
+        return spans
     }
 
     /// `filledFromOutline` once the outside and the enclosed regions are known.

@@ -30,7 +30,8 @@ import Testing
 
     @Test(arguments: [
         ("gear-outline", "filled"), ("calendar-outline", "filled"), ("bulb-gap", "filled"),
-        ("house-open", "filled"), ("chevron", "filled"), ("document-fill", "outline"),
+        ("house-open", "filled"), ("chevron", "filled"), ("document-fill", "outline"), ("repeat-arcs", "filled"),
+        ("tray-arrow", "filled"),
     ])
     func derivedFormMatchesGolden(file: String, form: String) throws {
         let bitmap = try Self.render(file + ".svg", GlyphTreatment.Form(rawValue: form)!)
@@ -72,6 +73,29 @@ import Testing
         #expect(change < Self.totalAlpha(drawn) / 20, "at most a sliver is added (closed inner corners)")
     }
 
+    @Test func separateOpenStrokesAreNotJoinedIntoABlob() throws {
+        // Each arc stops less than a stroke short of the other's arrowhead: closing those gaps
+        // would enclose the circle, but they join two different strokes, and neither arc holds
+        // the circle within its hull.
+        let drawn = try Self.render("repeat-arcs.svg", .drawn)
+        let filled = try Self.render("repeat-arcs.svg", .filled)
+        #expect(Self.alpha(drawn, 12, 12) == 0)
+        #expect(Self.alpha(filled, 12, 12) == 0, "the circle between the arcs stays empty")
+        #expect(Self.alpha(filled, 12, 7) == 0 && Self.alpha(filled, 12, 17) == 0)
+        #expect(Self.alpha(filled, 12, 4) == 255 && Self.alpha(filled, 12, 20) == 255, "the arcs are kept")
+        let change = abs(Self.totalAlpha(filled) - Self.totalAlpha(drawn))
+        #expect(change < Self.totalAlpha(drawn) / 20, "at most a sliver is added")
+    }
+
+    @Test func trayWithAnArrowThroughItsOpeningFills() throws {
+        // The gaps join the tray to the arrow, two different strokes, but the tray holds the
+        // region within its hull: it is the container, and fills.
+        let filled = try Self.render("tray-arrow.svg", .filled)
+        #expect(Self.alpha(filled, 7, 16) == 255, "the tray fills")
+        #expect(Self.alpha(filled, 12, 7.5) == 0, "the arrow's shaft is a knockout")
+        #expect(Self.alpha(filled, 2, 12) == 0 && Self.alpha(filled, 22, 12) == 0, "the outside stays empty")
+    }
+
     @Test func outlineTurnsThinKnockoutsIntoStrokesAndKeepsThinParts() throws {
         let filled = try Self.render("document-fill.svg", .drawn)
         let outline = try Self.render("document-fill.svg", .outline)
@@ -86,7 +110,8 @@ import Testing
 
     @Test(arguments: [("house-open.svg", GlyphTreatment.Form.filled, false), ("chevron.svg", .filled, false),
                       ("bulb-gap.svg", .filled, true), ("gear-outline.svg", .filled, true),
-                      ("calendar-outline.svg", .filled, true), ("document-fill.svg", .outline, true)])
+                      ("calendar-outline.svg", .filled, true), ("document-fill.svg", .outline, true),
+                      ("repeat-arcs.svg", .filled, false), ("tray-arrow.svg", .filled, true)])
     func derivedFormIsDistinctOnlyWhenItVisiblyDiffers(file: String, form: GlyphTreatment.Form, distinct: Bool) throws {
         let source = LoadedSource.vector(try VectorImage(path: RenderingFixtures.artwork("tabs/" + file)))
         let treatment = GlyphTreatment(form: form, outlineWidth: form == .outline ? 4.5 : nil)
