@@ -28,12 +28,7 @@ import Testing
     }
 
     func errors(_ text: String) -> [String] {
-        do {
-            _ = try ManifestLoader.parse(text, file: "assetsmith.yml", directory: directory)
-            return []
-        } catch {
-            return error.diagnostics.map(\.description)
-        }
+        manifestErrors(text, directory: directory)
     }
 
     @Test func plainLayersAreGroupsBottomToTopWithFillAndAppearances() throws {

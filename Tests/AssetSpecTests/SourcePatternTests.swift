@@ -31,14 +31,7 @@ import Testing
     }
 
     @Test func patternMistakesAreReported() {
-        func errors(_ text: String) -> [String] {
-            do {
-                _ = try parse(text)
-                return []
-            } catch {
-                return error.diagnostics.map(\.description)
-            }
-        }
+        func errors(_ text: String) -> [String] { manifestErrors(text, directory: directory) }
         #expect(errors("table: ios18\nassets:\n  - {name: Icon, kind: image, source: Icons/*.svg, size: 24}\n") == [
             "assetsmith.yml:3:12: error: an asset whose \"source\" is a pattern (\"Icons/*.svg\") needs a \"name\" with \"*\"\n  fix: write a name such as \"Icon-*\"; \"*\" becomes each file's name without extension",
         ])
