@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: run test build deps bench bench-fidelity verify clean install fuzz
+.PHONY: run test build deps bench bench-fidelity verify clean install fuzz lint
 
 deps:
 	@scripts/install-deps.sh
@@ -17,12 +17,16 @@ build: deps
 run: build
 	$(BIN) build --manifest assetsmith.yml --preview
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh
 	scripts/check-install.sh
 	.build/debug/assetsmith-fuzz --seconds 2
+
+# swift format lint with the checked-in .swift-format (rules only, not the pretty printer's layout).
+lint:
+	scripts/lint.sh
 
 # The in-process fuzzer over every reader of outside input, FUZZ_SECONDS per target (release build).
 fuzz: deps

@@ -20,16 +20,18 @@ extension Renderer {
             layerJob.effect = .none
             layerJob.channels = .rgba
             let layer = try render(layerJob, from: loaded)
-            if composite == nil {
-                composite = layer
+            if var below = composite {
+                below.composite(layer)
+                composite = below
             } else {
-                composite!.composite(layer)
+                composite = layer
             }
         }
+        guard let composite else { throw .unreadable(path: job.source.path, message: "the source was not loaded") }
         var plain = job
         plain.overlays = nil
         plain.fit = .fill
-        return try render(plain, from: .bitmap(RasterImage(composite!)))
+        return try render(plain, from: .bitmap(RasterImage(composite)))
     }
 }
 

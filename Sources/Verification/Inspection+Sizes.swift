@@ -63,7 +63,7 @@ extension Inspection {
             groups[group, default: []].append((scale, name))
         }
         for group in order {
-            let members = groups[group]!.sorted { $0.scale < $1.scale }
+            let members = (groups[group] ?? []).sorted { $0.scale < $1.scale }
             guard let base = members.first, let baseSize = pixelSize(set.path + "/" + base.name) else { continue }
             for member in members.dropFirst() {
                 let relative = set.path + "/" + member.name
