@@ -44,9 +44,11 @@ bench: build
 	Benchmarks/bench.sh $(CURDIR)/$(BIN)
 
 # Derived tab forms against designers' own pairs (README, "How glyphs are drawn"). The sets are
-# not in the repository: ICONSETS is the folder they were extracted into.
-ICONSETS ?= /work/iconsets
+# not in the repository: ICONSETS is the folder they were extracted into (`make bench-fidelity
+# ICONSETS=~/iconsets`); there is no default.
+ICONSETS ?=
 bench-fidelity: build
+	@test -n "$(ICONSETS)" || { echo "bench-fidelity: give ICONSETS=<folder holding ionicons/ and heroicons/>" >&2; exit 2; }
 	BENCH_DIR=.build/fidelity/ionicons Benchmarks/fidelity.py $(BIN) \
 	  '$(ICONSETS)/ionicons/src/svg/{}-outline.svg' '$(ICONSETS)/ionicons/src/svg/{}.svg' --sheet .build/fidelity/ionicons
 	BENCH_DIR=.build/fidelity/heroicons Benchmarks/fidelity.py $(BIN) \
