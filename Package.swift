@@ -64,6 +64,8 @@ let package = Package(
                 dependencies: [.target(name: "assetsmith")]),
 
         .target(name: "TestSupport", dependencies: ["AssetCore", "PNGCodec"], path: "Tests/TestSupport"),
+        .testTarget(name: "AssetCoreTests", dependencies: ["AssetCore"]),
+        .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe", "TestSupport"]),
         .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "AssetCore", "TestSupport"]),
         .testTarget(name: "AssetPlanTests", dependencies: ["AssetPlan", "AssetSpec", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
