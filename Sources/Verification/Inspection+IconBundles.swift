@@ -137,7 +137,7 @@ extension Inspection {
                 add(bundle.strict, .contents, file: bundle.documentFile, asset: bundle.asset,
                     message: "\"\(key)\" in \(place) names the appearance \"\(word)\", which is not one of "
                         + Format.Appearance.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
-                    fix: "use \"dark\" or \"tinted\" (an entry without \"appearance\" is the default)")
+                    fix: "use \"\(Format.Appearance.dark.rawValue)\" or \"\(Format.Appearance.tinted.rawValue)\" (an entry without \"appearance\" is the default)")
             }
             if let idiom = fields["idiom"]?.stringValue, !Format.idioms.contains(idiom) {
                 unknownInIcon(bundle, "\"\(key)\" in \(place) names the idiom \"\(idiom)\"")
@@ -206,7 +206,7 @@ extension Inspection {
         let colors = fill.values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue)
         for color in colors where !Format.ColorSpace.isKnown(color) {
             unknownInIcon(bundle, "\(place) has the colour \"\(color)\" in a colour space Icon Composer does not write",
-                          fix: "write it as \"srgb:r,g,b,a\" or \"display-p3:r,g,b,a\" with components from 0 to 1")
+                          fix: "write it as \"\(Format.ColorSpace.srgb.prefix)r,g,b,a\" or \"\(Format.ColorSpace.displayP3.prefix)r,g,b,a\" with components from 0 to 1")
         }
     }
 
