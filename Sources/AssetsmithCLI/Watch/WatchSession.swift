@@ -3,6 +3,7 @@ import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
+import VectorWorkers
 
 /// One `assetsmith watch` run without the waiting: each call to `rebuild` reloads the manifest,
 /// plans, and runs the incremental pipeline, so only jobs whose sources or parameters changed are
@@ -21,9 +22,9 @@ final class WatchSession {
     private var patternFolders: Set<String> = []
     private var outputDirectory: String?
     /// The SVG workers, kept for the whole session (a file that crashes one costs that asset).
-    private let sandbox: SVGSandbox?
+    private let sandbox: WorkerPool?
 
-    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: SVGSandbox? = nil) {
+    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: WorkerPool? = nil) {
         self.options = options
         self.threads = threads
         self.printer = printer

@@ -1,11 +1,10 @@
-import AssetCatalog
 import AssetCore
-import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
 import PNGCodec
 import Rendering
+import VectorWorkers
 import Verification
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +13,7 @@ import Darwin
 #endif
 
 /// The in-process fuzzer behind `assetsmith-fuzz` (see its main.swift).
-package enum FuzzMain {
+enum FuzzMain {
     /// One reader under test: seeds, and what to do with one input. Throwing is fine (a clear
     /// error is the right answer to garbage); crashing or hanging is not.
     struct Target {
@@ -24,7 +23,7 @@ package enum FuzzMain {
         var run: (Data) -> String
     }
 
-    package static func run(seconds: Double, target only: String?, output: String) -> Int32 {
+    static func run(seconds: Double, target only: String?, output: String) -> Int32 {
         let root = repositoryRoot()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assetsmith-fuzz-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: scratch + "/Set.xcassets/A.imageset", withIntermediateDirectories: true)
@@ -77,7 +76,7 @@ package enum FuzzMain {
         }
         // The workers are the `assetsmith` binary built beside this one.
         let beside = ((Bundle.main.executablePath ?? "") as NSString).deletingLastPathComponent + "/assetsmith"
-        let sandbox = SVGSandbox(capacity: 1, timeLimit: 2, executable: beside)
+        let sandbox = WorkerPool(capacity: 1, timeLimit: 2, executable: beside)
         // PDF seeds: the bundled glyphs drawn onto Cairo's PDF surface by the workers.
         let pdfSeeds: [Data] = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Assets/Glyphs")) ?? []).sorted()
             .filter { $0.hasSuffix(".svg") }.prefix(4).compactMap { name in
