@@ -17,9 +17,8 @@ package enum WorkerError: Error, Sendable, Hashable {
     /// The request could not be encoded (a bug).
     case encoding(String)
 
-    /// The error the pool throws for `file` (a PDF's words for a PDF). `budget` is the worker's
-    /// memory budget in bytes.
-    func renderError(for file: VectorSourceFile, timeLimit: Double) -> RenderError {
+    /// The error the pool throws for `file` (a PDF's words for a PDF); `timeLimit` in seconds.
+    package func renderError(for file: VectorSourceFile, timeLimit: Double) -> RenderError {
         let path = file.path
         switch self {
         case .timedOut:
