@@ -83,7 +83,7 @@ enum FuzzMain {
         }
         // The workers are the `assetsmith` binary built beside this one.
         let beside = ((Bundle.main.executablePath ?? "") as NSString).deletingLastPathComponent + "/assetsmith"
-        let sandbox = WorkerPool(capacity: 1, timeLimit: 2, executable: beside)
+        let sandbox = WorkerPool(capacity: 1, timeLimit: 2, executable: beside, arguments: ["_svg-worker", "--parent", String(getpid())])
         // PDF seeds: the bundled glyphs drawn onto Cairo's PDF surface by the workers.
         let pdfSeeds: [Data] = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Assets/Glyphs")) ?? []).sorted()
             .filter { $0.hasSuffix(".svg") }.prefix(4).compactMap { name in

@@ -18,7 +18,11 @@ import Darwin
 /// request answers `RenderError.memoryBudget`. On Linux it asks to be killed when the pool's process
 /// dies (`PR_SET_PDEATHSIG`); on macOS it watches the parent and exits when it goes.
 package enum VectorWorker {
-    /// Serves requests until the socket closes; returns the process's exit status.
+    /// The default memory budget of a worker: 1 GiB.
+    package static let defaultMemoryBudget = 1 << 30
+
+    /// Serves requests until the socket closes; returns the process's exit status. `parent` is the
+    /// pool's process id (the worker ends when it does).
     package static func serve(memoryBudget: Int, parent: Int32?) -> Int32 {
         dieWithParent(parent)
         if memoryBudget > 0 { _ = workershim_limit_memory(memoryBudget) }

@@ -7,7 +7,7 @@
 /// length-prefixed JSON frames (`WorkerRequest`, `WorkerReply`); pixels and exported files come
 /// back through anonymous shared memory passed by descriptor (`SharedMemory`). The worker side is
 /// `VectorWorker.serve`. It prints nothing and reads no environment: the front end chooses the
-/// executable, the time limit and the memory budget.
+/// executable and its arguments, the time limit and the memory budget.
 import AssetCore
 import Foundation
 import Rendering
@@ -26,10 +26,9 @@ import Darwin
 package final class WorkerPool: VectorSandbox, @unchecked Sendable {
     /// Seconds one request may take before its worker is killed.
     package let timeLimit: Double
-    /// Each worker's private memory budget in bytes (`VectorWorker.serve`).
-    package let memoryBudget: Int
     private let capacity: Int
     private let executable: String
+    private let arguments: [String]
     private let condition = NSCondition()
     private var idle: [WorkerProcess] = []
     private var running = 0
@@ -37,16 +36,13 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
     private var live: Set<Int32> = []
     private var failures: [String: (stamp: [Int], error: RenderError)] = [:]
 
-    /// The default memory budget of a worker: 1 GiB.
-    package static let defaultMemoryBudget = 1 << 30
-
-    /// `executable` is the `assetsmith` binary to start workers from (`assetsmith _svg-worker`).
-    package init(capacity: Int, timeLimit: Double, memoryBudget: Int = WorkerPool.defaultMemoryBudget,
-                 executable: String) {
+    /// Workers are `executable` started with `arguments`: a program that calls `VectorWorker.serve`
+    /// (the front end's hidden worker command, which also passes the memory budget).
+    package init(capacity: Int, timeLimit: Double, executable: String, arguments: [String]) {
         self.capacity = max(1, capacity)
         self.timeLimit = timeLimit
-        self.memoryBudget = memoryBudget
         self.executable = executable
+        self.arguments = arguments
         // A worker that died must not take this process with it when we write to its socket.
         signal(SIGPIPE, SIG_IGN)
     }
@@ -171,7 +167,7 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
         condition.unlock()
         if let reused { return reused }
         let executable = self.executable
-        let arguments = ["_svg-worker", "--memory-budget", String(memoryBudget), "--parent", String(getpid())]
+        let arguments = self.arguments
         let started: Result<WorkerProcess, WorkerError> = WorkerSpawner.shared.run {
             Result<WorkerProcess, WorkerError>(catching: { () throws(WorkerError) -> WorkerProcess in
                 try WorkerProcess(executable: executable, arguments: arguments)

@@ -11,8 +11,9 @@ enum PoolFixture {
     static let binary: String = ProcessInfo.processInfo.environment["ASSETSMITH_BIN"]
         ?? Fixtures.repoRoot.appendingPathComponent(".build/debug/assetsmith").path
 
-    static func pool(timeLimit: Double = 30, memoryBudget: Int = WorkerPool.defaultMemoryBudget) -> WorkerPool {
-        WorkerPool(capacity: 1, timeLimit: timeLimit, memoryBudget: memoryBudget, executable: binary)
+    static func pool(timeLimit: Double = 30, memoryBudget: Int = VectorWorker.defaultMemoryBudget) -> WorkerPool {
+        WorkerPool(capacity: 1, timeLimit: timeLimit, executable: binary,
+                   arguments: ["_svg-worker", "--memory-budget", String(memoryBudget), "--parent", String(getpid())])
     }
 
     static func folder(_ label: String) -> String {
@@ -135,7 +136,7 @@ enum PoolFixture {
 
 /// The pixels come back through anonymous shared memory: no name in /dev/shm or the temporary
 /// folder, so there is nothing to plant a link at and nothing left behind.
-@Suite struct SharedMemoryTests {
+@Suite(.serialized) struct SharedMemoryTests {
     static func shmNames() -> Set<String> {
         Set((try? FileManager.default.contentsOfDirectory(atPath: "/dev/shm")) ?? [])
     }
