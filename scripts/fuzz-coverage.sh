@@ -16,7 +16,7 @@ if [ "$(uname -s)" != Linux ]; then
     exit 2
 fi
 swift build -c debug --scratch-path .build/libfuzzer --product assetsmith-libfuzzer \
-    -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+    -Xswiftc -sanitize=fuzzer,address -Xswiftc -DASSETSMITH_LIBFUZZER -Xswiftc -use-ld=lld
 BIN=.build/libfuzzer/debug/assetsmith-libfuzzer
 mkdir -p .build/fuzz
 for target in $TARGETS; do

@@ -1,9 +1,9 @@
 // `assetsmith-libfuzzer`: the coverage-guided fuzzer behind `make fuzz` (libFuzzer, with the
 // address sanitizer). `scripts/fuzz-coverage.sh` builds it with `-sanitize=fuzzer,address
-// -parse-as-library` and runs one reader per process, chosen by ASSETSMITH_FUZZ_TARGET:
+// -DASSETSMITH_LIBFUZZER` and runs one reader per process, chosen by ASSETSMITH_FUZZ_TARGET:
 // `manifest` (loader and planner), `launch-template`, `png`, `contents-json`. The SVG and PDF
 // readers run in worker processes, where a crash is the expected way to fail, so they stay with
-// `assetsmith-fuzz`. A plain `swift build` makes an inert binary (no main function of its own);
+// `assetsmith-fuzz`. A plain `swift build` makes a binary that only says how to build it;
 // nothing here is in the shipped `assetsmith`.
 import AssetPlan
 import AssetSpec
@@ -41,8 +41,25 @@ enum LibFuzzerTarget {
     }
 }
 
+#if ASSETSMITH_LIBFUZZER
+/// libFuzzer's driver (in the toolchain's fuzzer runtime): parses libFuzzer's flags and calls
+/// `test` with each input. SwiftPM gives an executable its own `main`, so this one calls the driver.
+@_silgen_name("LLVMFuzzerRunDriver")
+func runDriver(_ argc: UnsafeMutablePointer<Int32>,
+               _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>>,
+               _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32
+
+/// The entry libFuzzer's own `main` calls, when the linker picks that one.
 @_cdecl("LLVMFuzzerTestOneInput")
-public func assetsmithFuzzOne(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Int32 {
-    LibFuzzerTarget.run(Data(bytes: bytes, count: count))
+public func assetsmithFuzzOne(_ bytes: UnsafePointer<UInt8>?, _ count: Int) -> Int32 {
+    LibFuzzerTarget.run(bytes.map { Data(bytes: $0, count: count) } ?? Data())
     return 0
 }
+
+var argc = CommandLine.argc
+var argv = CommandLine.unsafeArgv
+exit(runDriver(&argc, &argv) { bytes, count in assetsmithFuzzOne(bytes, count) })
+#else
+FileHandle.standardError.write(Data("assetsmith-libfuzzer: built without libFuzzer; run scripts/fuzz-coverage.sh (make fuzz)\n".utf8))
+exit(2)
+#endif
