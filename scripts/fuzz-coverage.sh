@@ -39,6 +39,6 @@ for target in $TARGETS; do
     ASSETSMITH_FUZZ_TARGET=$target ASSETSMITH_REPO=$(pwd) "$BIN" "$corpus" $dict -max_total_time="$SECONDS_PER_TARGET" \
         -rss_limit_mb=2048 -timeout=10 -artifact_prefix=.build/fuzz/ -print_final_stats=1 2> ".build/fuzz/$target.log" || {
         tail -30 ".build/fuzz/$target.log" >&2; exit 1; }
-    grep -E '^#[0-9]+.*(DONE|pulse|NEW|REDUCE)' ".build/fuzz/$target.log" | tail -1
+    grep -E '^#[0-9]+' ".build/fuzz/$target.log" | tail -1
     grep -E 'stat::number_of_executed_units|stat::peak_rss_mb' ".build/fuzz/$target.log"
 done
