@@ -33,8 +33,9 @@ struct WireChannel {
             offset = sent
         }
         return bytes.withUnsafeBytes { buffer in
+            guard let base = buffer.baseAddress else { return true }
             while offset < buffer.count {
-                let sent = systemWrite(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                let sent = systemWrite(descriptor, base + offset, buffer.count - offset)
                 if sent < 0 {
                     if errno == EINTR { continue }
                     return false
@@ -112,7 +113,7 @@ struct WireChannel {
         var control = [UInt8](repeating: 0, count: controlSpace)
         var bytes = bytes
         return control.withUnsafeMutableBytes { controlBuffer in
-            let header = controlBuffer.baseAddress!.assumingMemoryBound(to: cmsghdr.self)
+            guard let header = controlBuffer.baseAddress?.assumingMemoryBound(to: cmsghdr.self) else { return -1 }
             header.pointee.cmsg_len = numericCast(headerSpace + MemoryLayout<Int32>.size)
             header.pointee.cmsg_level = SOL_SOCKET
             header.pointee.cmsg_type = Int32(SCM_RIGHTS)
