@@ -50,7 +50,9 @@ struct BuildCommand: ParsableCommand {
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         PhaseTimer.shared.mark("manifest and plan")
         var pipeline = BuildEngine(threads: render.threads, force: force)
-        pipeline.sandbox = render.makeSandbox()
+        let workers = render.makeSandbox()
+        SignalExit.install(stopping: workers)
+        pipeline.sandbox = workers
         pipeline.progress = { total in printer.progress("rendering", total: total) }
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }

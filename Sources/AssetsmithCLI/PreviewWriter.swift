@@ -8,6 +8,7 @@ import Foundation
 import PNGCodec
 import Preview
 import Rendering
+import VectorWorkers
 
 /// Draws the preview sheet of a built catalog and writes `<output>/preview.png` and
 /// `<output>/preview.html`, atomically, never over a file of the same name it did not write.
@@ -19,7 +20,8 @@ enum PreviewWriter {
     static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle = PreviewStyle(),
                       vectors: VectorSandbox? = nil) -> [Diagnostic] {
         let catalog = PreviewCatalog.read(at: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
-                                          vectors: vectors ?? SVGSandbox(capacity: 1, timeLimit: 30))
+                                          vectors: vectors ?? WorkerPool(capacity: 1, timeLimit: 30, executable: WorkerCommand.executable,
+                                                                     arguments: WorkerCommand.arguments()))
         let notes = diagnostics.compactMap { diagnostic -> PreviewNote? in
             guard let asset = assetName(of: diagnostic, in: catalog) else { return nil }
             return PreviewNote(asset: asset, text: diagnostic.message, isError: diagnostic.severity == .error)
