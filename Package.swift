@@ -47,12 +47,15 @@ let package = Package(
         .target(name: "ImageProbe", dependencies: ["AssetCore",
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
                                                    .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),
-        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe"]),
+        // Reads project.pbxproj (PropertyListSerialization): targets, app icon settings, catalogs.
+        .target(name: "XcodeProject"),
+        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe",
+                                                   "XcodeProject"]),
         // The engine: plan + previous record + sources → catalog.
         .target(name: "BuildEngine", dependencies: ["AssetCore", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog"]),
         .target(name: "AssetsmithCLI", dependencies: [
             "AssetCore", "BuildEngine", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "XcodeProject", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "assetsmith", dependencies: ["AssetsmithCLI"], path: "Sources/Assetsmith"),
         // In-process fuzzer for every reader of outside input (`make fuzz`).
@@ -74,7 +77,8 @@ let package = Package(
                                                               "PNGCodec", "AssetCore", "TestSupport"]),
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),
-        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AssetCatalog", "AssetPlan", "AssetSpec",
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "TestSupport"]),
+        .testTarget(name: "VerificationTests", dependencies: ["Verification", "XcodeProject", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                                "PNGCodec", "AssetCore", "ImageProbe", "TestSupport"]),
     ]
 )
