@@ -54,6 +54,11 @@ package struct ProjectFile: Equatable, Sendable {
     }
 }
 
+/// Seen by tests: how a list setting splits into words.
+enum ProjectFileTestsSupport {
+    static func words(_ text: String) -> [String] { ObjectGraph.words(text) }
+}
+
 /// The `objects` table of a project file, and how to walk it.
 private struct ObjectGraph {
     let objects: [String: Any]

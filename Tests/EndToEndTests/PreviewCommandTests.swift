@@ -34,7 +34,7 @@ import TestSupport
 
     @Test func foreignPreviewIsNotReplaced() throws {
         let dir = try project()
-        try FileManager.default.createDirectory(atPath: dir + "/Output", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/Output/.assetsmith", withIntermediateDirectories: true)
         try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png"))
         let result = try CLI.run(["build", "--preview"], in: dir)
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png")) == Data("mine".utf8))
