@@ -64,6 +64,12 @@ struct VerifyCommand: ParsableCommand {
         } else if let projectFile, !FileManager.default.fileExists(atPath: options.manifestPath) {
             // No manifest: every catalog the project builds.
             let catalogs = ProjectRoles.catalogs(of: projectFile)
+            if catalogs.isEmpty {
+                printer.print([.error("no target of \(relativePath(projectFile.path)) builds an asset catalog; nothing to verify",
+                                      at: .file(relativePath(projectFile.path)),
+                                      fix: "give the catalog with --catalog PATH (a catalog in a Swift package is not in the project file)")])
+                throw ExitCode(2)
+            }
             if catalogs.count > 1, reportFormat == .json || reportFormat == .junit {
                 printer.print([.error("\(relativePath(projectFile.path)) builds \(catalogs.count) catalogs; one \(format) report holds one",
                                       at: .file(relativePath(projectFile.path)),

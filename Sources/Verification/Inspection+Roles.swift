@@ -24,6 +24,13 @@ extension Inspection {
                     message: "is not used: Xcode 26 draws every size from \((bundle as NSString).lastPathComponent) "
                         + "(target \"\(target)\" builds both)",
                     fix: "nothing to do with Xcode 26; delete the set once no older Xcode builds the app")
+            case .unused where !roles.targets.contains(where: { $0.productType.isApp }):
+                // Only extensions build the catalog: an extension with no app icon shows its app's.
+                let names = roles.targets.map { "\"\($0.name)\" (\($0.productType.name))" }.joined(separator: ", ")
+                add(.warning, .iconRole, file: shown(set.path), asset: set.path,
+                    message: "is not shipped: \(names) names no app icon "
+                        + "(ASSETCATALOG_COMPILER_APPICON_NAME), so the extension shows its app's icon",
+                    fix: "delete the set, or name it in ASSETCATALOG_COMPILER_APPICON_NAME of that target if it needs its own icon")
             case .unused:
                 add(.warning, .iconRole, file: shown(set.path), asset: set.path,
                     message: "is not shipped: no target that builds this catalog (\(builders)) names it as its app icon "

@@ -58,8 +58,12 @@ package enum Verifier {
                 checked.insert(URL(fileURLWithPath: parent + "/" + name).standardizedFileURL.path)
                 if roles == nil { inspection.checkAmbiguity(bundleFolder: name, bundleShown: shown) }
             }
-            // An `.icon` anywhere in a target that builds the catalog counts, not only beside it.
-            for bundle in Set(roles?.targets.flatMap(\.iconBundles) ?? []).sorted() where !checked.contains(bundle) {
+            // An `.icon` anywhere in a target that builds the catalog counts, not only beside it; it is
+            // checked with the catalog that holds app icons (or the target's first), not with every one.
+            let bundles = roles?.targets.filter { target in
+                target.catalogs.first == url.path || inspection.sets.contains { $0.kind == .appIcon }
+            }.flatMap(\.iconBundles) ?? []
+            for bundle in Set(bundles).sorted() where !checked.contains(bundle) {
                 inspection.checkIconBundle(at: bundle, shown: shownOutside(bundle), own: false)
             }
             inspection.checkRoles()
@@ -74,7 +78,7 @@ package enum Verifier {
             let names = roles.targets.map { "\"\($0.name)\"" }.joined(separator: ", ")
             report.roles = "app icon roles from \(roles.project) (\(roles.targets.count == 1 ? "target" : "targets") \(names))"
         } else if inspection.sets.contains(where: { $0.kind == .appIcon }) {
-            report.roles = "app icon roles guessed (primary: \(appIcon)); --project names the targets'"
+            report.roles = "app icon roles guessed (primary: \(appIcon); no Xcode project read)"
         }
         return report
     }

@@ -21,11 +21,13 @@ def catalog(folder):
     contents(folder, {"info": INFO})
 
 def png(path, side, pixel):
-    """An RGBA PNG, side x side; pixel(x, y) -> (r, g, b, a)."""
-    raw = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)) for x in range(side)) for y in range(side))
+    """A PNG, side x side; pixel(x, y) -> (r, g, b, a). RGB (colour type 2) when opaque."""
+    rgba = pixel(0, 0) is not None and any(pixel(x, y)[3] != 255 for x, y in [(0, 0), (side // 2, side // 2)])
+    take = 4 if rgba else 3
+    raw = b"".join(b"\x00" + b"".join(bytes(pixel(x, y)[:take]) for x in range(side)) for y in range(side))
     def chunk(kind, data):
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data) & 0xffffffff)
-    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 6, 0, 0, 0)) \
+    data = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", struct.pack(">IIBBBBB", side, side, 8, 6 if rgba else 2, 0, 0, 0)) \
         + chunk(b"IDAT", zlib.compress(raw, 9)) + chunk(b"IEND", b"")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     with open(path, "wb") as f:
