@@ -186,9 +186,9 @@ struct InitCommand: ParsableCommand {
         for filledOnly in [true, false] {
             for target in apps {
                 for catalog in target.catalogs {
-                    let icons = (ContentsReader.sets(inCatalogAt: catalog) ?? []).filter {
-                        $0.kind == .appIcon && target.appIconNames.contains($0.name)
-                    }
+                    let sets = (ContentsReader.sets(inCatalogAt: catalog) ?? []).filter { $0.kind == .appIcon }
+                    // In the settings' order: the first configuration's icon before a Beta one.
+                    let icons = target.appIconNames.compactMap { name in sets.first { $0.name == name } }
                     if let icon = icons.first(where: { !filledOnly || hasImage($0) }) {
                         return Choice(path: catalog, reason: "the app icon \"\(icon.name)\" of target \"\(target.name)\" in \(relativePath(project.path))")
                     }

@@ -20,7 +20,7 @@ import TestSupport
         let result = try CLI.run(["verify", "--project", "Acme.xcodeproj", "--no-color"], in: dir)
         #expect(result.status == 1)
         #expect(result.stdout.contains("Acme.xcodeproj/project.pbxproj: error: target \"Acme\" registers the alternate app icon \"Missing\""))
-        #expect(result.stdout.contains("verified Acme/Assets.xcassets: 4 sets checked (4 app icon); 3 files; 1 error, 1 warning; "
+        #expect(result.stdout.contains("verified Acme/Assets.xcassets: 4 sets checked (4 app icon); 4 files; 1 error, 1 warning; "
             + "app icon roles from Acme.xcodeproj (target \"Acme\")\n"))
         #expect(result.stdout.contains("verified AAction/Assets.xcassets: "))
         // One catalog of it, with the action extension's empty placeholder: clean.
