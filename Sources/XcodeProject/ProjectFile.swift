@@ -54,9 +54,12 @@ package struct ProjectFile: Equatable, Sendable {
     }
 }
 
-/// Seen by tests: how a list setting splits into words.
-enum ProjectFileTestsSupport {
+/// Seen by tests and `XCConfig`: how a list setting splits into words, and how levels layer.
+enum ObjectGraphLayer {
     static func words(_ text: String) -> [String] { ObjectGraph.words(text) }
+    static func layer(_ lower: [String: [String]], _ upper: [String: [String]]) -> [String: [String]] {
+        ObjectGraph.layer(lower, upper)
+    }
 }
 
 /// The `objects` table of a project file, and how to walk it.
@@ -95,30 +98,56 @@ private struct ObjectGraph {
         }
     }
 
-    private func join(_ base: String, _ path: String?) -> String {
+    func join(_ base: String, _ path: String?) -> String {
         guard let path, !path.isEmpty else { return base }
         return URL(fileURLWithPath: base).appendingPathComponent(path).standardizedFileURL.path
     }
 
-    /// Each configuration's settings by name, from an object's build configuration list.
-    func configurations(of owner: [String: Any]) -> [(name: String, settings: [String: [String]])] {
+    /// Each configuration's settings by name, from an object's build configuration list: its base
+    /// configuration file (`.xcconfig`, with its `#include`s) under its own build settings, each
+    /// `$(inherited)` standing for the level below (`base`: the project's, for a target).
+    func configurations(of owner: [String: Any], base: [(name: String, settings: [String: [String]])] = [])
+        -> [(name: String, settings: [String: [String]])] {
         guard let listID = owner["buildConfigurationList"] as? String, let list = object(listID) else { return [] }
         return (list["buildConfigurations"] as? [String] ?? []).compactMap { id in
             guard let configuration = object(id), let name = configuration["name"] as? String else { return nil }
             var settings: [String: [String]] = [:]
             for (key, value) in configuration["buildSettings"] as? [String: Any] ?? [:] {
-                let words: [String]
                 if let list = value as? [String] {
-                    words = list
+                    settings[key] = list
                 } else if let text = value as? String {
-                    words = Self.words(text)
-                } else {
-                    continue
+                    settings[key] = Self.words(text)
                 }
-                settings[key] = words.filter { $0 != "$(inherited)" && $0 != "${inherited}" }
             }
-            return (name, settings)
+            let below = base.first { $0.name == name }?.settings ?? [:]
+            let file = xcconfigPath(of: configuration).map { XCConfig.settings(atPath: $0) } ?? [:]
+            return (name, Self.layer(Self.layer(below, file), settings))
         }
+    }
+
+    /// `upper` over `lower`, `$(inherited)` in an upper value replaced by the lower one.
+    static func layer(_ lower: [String: [String]], _ upper: [String: [String]]) -> [String: [String]] {
+        var result = lower
+        for (key, words) in upper {
+            result[key] = words.flatMap { word in
+                word == "$(inherited)" || word == "${inherited}" ? lower[key] ?? [] : [word]
+            }
+        }
+        return result
+    }
+
+    /// The base configuration file of a build configuration: a file reference
+    /// (`baseConfigurationReference`), or a path inside a synchronized folder (Xcode 16's
+    /// `baseConfigurationReferenceAnchor` and `…RelativePath`).
+    private func xcconfigPath(of configuration: [String: Any]) -> String? {
+        if let reference = configuration["baseConfigurationReference"] as? String {
+            return path(of: reference)
+        }
+        if let anchor = configuration["baseConfigurationReferenceAnchor"] as? String,
+           let relative = configuration["baseConfigurationReferenceRelativePath"] as? String, let folder = path(of: anchor) {
+            return join(folder, relative)
+        }
+        return nil
     }
 
     /// A setting's words: Xcode splits list settings at spaces outside quotes.
@@ -142,11 +171,9 @@ private struct ObjectGraph {
     func target(_ id: String, projectSettings: [(name: String, settings: [String: [String]])]) -> Target? {
         guard let object = object(id), (object["isa"] as? String) == "PBXNativeTarget",
               let name = object["name"] as? String else { return nil }
-        let own = configurations(of: object)
-        let configurations = own.map { configuration in
-            let base = projectSettings.first { $0.name == configuration.name }?.settings ?? [:]
-            return BuildConfiguration(name: configuration.name,
-                                      settings: base.merging(configuration.settings) { _, target in target })
+        let configurations = configurations(of: object, base: projectSettings).map { configuration in
+            BuildConfiguration(name: configuration.name,
+                               settings: configuration.settings.mapValues { $0.filter { $0 != "$(inherited)" && $0 != "${inherited}" } })
         }
         var built: [String] = []
         for phaseID in object["buildPhases"] as? [String] ?? [] {

@@ -73,11 +73,34 @@ package struct BuildConfiguration: Equatable, Sendable {
         self.settings = settings
     }
 
-    /// The values of `key` and of its conditional variants (`KEY[sdk=…]`), without `$(inherited)`.
+    /// The values of `key` and of its conditional variants (`KEY[sdk=…]`), without `$(inherited)`,
+    /// with `$(NAME)` and `${NAME}` replaced by the configuration's own setting of that name where it
+    /// has one (`AppIcon${BUNDLE_ID_SUFFIX}` with `BUNDLE_ID_SUFFIX = .dev` → `AppIcon.dev`); a
+    /// variable it does not set stays as written.
     package func values(of key: String) -> [String] {
         let conditional = key + "["
         return settings.keys.sorted().filter { $0 == key || $0.hasPrefix(conditional) }
-            .flatMap { settings[$0] ?? [] }
+            .flatMap { settings[$0] ?? [] }.map { expand($0, depth: 0) }
+    }
+
+    private func expand(_ value: String, depth: Int) -> String {
+        guard depth < 8, value.contains("$") else { return value }
+        var result = value
+        for (open, close) in [("$(", ")"), ("${", "}")] {
+            var searchStart = result.startIndex
+            while let start = result.range(of: open, range: searchStart..<result.endIndex),
+                  let end = result.range(of: close, range: start.upperBound..<result.endIndex) {
+                let name = String(result[start.upperBound..<end.lowerBound])
+                if let known = settings[name] {
+                    let replacement = expand(known.joined(separator: " "), depth: depth + 1)
+                    result.replaceSubrange(start.lowerBound..<end.upperBound, with: replacement)
+                    searchStart = result.index(start.lowerBound, offsetBy: replacement.count, limitedBy: result.endIndex) ?? result.endIndex
+                } else {
+                    searchStart = end.upperBound
+                }
+            }
+        }
+        return result
     }
 
     package var includesAllAppIcons: Bool {

@@ -56,6 +56,23 @@ struct ProjectFileTests {
         #expect(project.targets.map(\.productType.name) == ["app", "app", "action extension"])
     }
 
+    @Test func aBaseConfigurationFileAndItsIncludesGiveSettingsAndVariables() throws {
+        let project = try Self.load("TwoApps/Acme.xcodeproj")
+        let white = try #require(project.targets.first { $0.name == "AcmeWhite" })
+        // White.xcconfig: `#include "Shared.xcconfig"`, `ASSETCATALOG_COMPILER_APPICON_NAME = $(BRAND_ICON);  // …`
+        #expect(white.appIconNames == ["AppIcon"])
+        #expect(white.configurations.first?.settings["BRAND_ICON"] == ["AppIcon"])
+        #expect(white.configurations.first?.settings["OTHER_SETTING"] == ["YES"])
+    }
+
+    @Test func inheritedTakesTheLevelBelow() {
+        let lower = ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["Dark"]]
+        let upper = ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["$(inherited)", "Light"]]
+        #expect(ObjectGraphLayer.layer(lower, upper) == ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["Dark", "Light"]])
+        let unknown = BuildConfiguration(name: "Release", settings: ["ASSETCATALOG_COMPILER_APPICON_NAME": ["AppIcon${SUFFIX}"]])
+        #expect(unknown.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME") == ["AppIcon${SUFFIX}"])
+    }
+
     @Test func groupPathsResolveThroughTheirParents() throws {
         let project = try Self.load("Aidoku/Aidoku.xcodeproj/project.pbxproj")
         let root = Self.fixture("Aidoku").standardizedFileURL.path
@@ -71,7 +88,7 @@ struct ProjectFileTests {
             "ASSETCATALOG_COMPILER_APPICON_NAME": ["AppIcon"], "ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*]": ["AppIcon-iOS"],
         ])
         #expect(configuration.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME") == ["AppIcon", "AppIcon-iOS"])
-        #expect(ProjectFileTestsSupport.words("$(inherited) Dark \"Light Mode\" 'A B'") == ["$(inherited)", "Dark", "Light Mode", "A B"])
+        #expect(ObjectGraphLayer.words("$(inherited) Dark \"Light Mode\" 'A B'") == ["$(inherited)", "Dark", "Light Mode", "A B"])
     }
 
     @Test func whatIsNotAProjectIsAnErrorNamingIt() throws {

@@ -213,6 +213,8 @@ def two_apps():
                         "sourceTree": "<group>"}
         o[gid] = {"isa": "PBXGroup", "children": [gid + "X"], "path": folder, "sourceTree": "<group>"}
         groups.append(gid)
+    o["GWHITEC"] = {"isa": "PBXFileReference", "lastKnownFileType": "text.xcconfig", "path": "White.xcconfig", "sourceTree": "<group>"}
+    o["GWHITE"]["children"].append("GWHITEC")
     spec = [
         ("TAPP", "Acme", "com.apple.product-type.application", "GAPP",
          {"Debug": {"ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon"},
@@ -220,12 +222,16 @@ def two_apps():
           "Release": {"ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon",
                       "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": "Dark Missing"}}),
         ("TWHITE", "AcmeWhite", "com.apple.product-type.application", "GWHITE",
-         {"*": {"ASSETCATALOG_COMPILER_APPICON_NAME": "AppIcon"}}),
+         {"*": {"OTHER_SETTING": "YES"}}),   # its icon name comes from AcmeWhite/White.xcconfig
         ("TACT", "AcmeAction", "com.apple.product-type.app-extension", "GACT",
          {"*": {"ASSETCATALOG_COMPILER_APPICON_NAME": "ActionIcon", "INFOPLIST_FILE": "AAction/Info.plist"}}),
     ]
     for tid, name, kind, group, settings in spec:
         cl, objs = configurations(tid, ["Debug", "Beta", "Release"], settings)
+        if tid == "TWHITE":
+            for c in objs.values():
+                if c["isa"] == "XCBuildConfiguration":
+                    c["baseConfigurationReference"] = "GWHITEC"
         o.update(objs)
         o[tid + "B"] = {"isa": "PBXBuildFile", "fileRef": group + "X"}
         o[tid + "R"] = {"isa": "PBXResourcesBuildPhase", "buildActionMask": "2147483647", "files": [tid + "B"],
@@ -239,6 +245,8 @@ def two_apps():
     app_icon("Acme/Assets.xcassets", "AppIcon-Beta")
     app_icon("Acme/Assets.xcassets", "Dark")
     app_icon("Acme/Assets.xcassets", "Old")
+    write("AcmeWhite/White.xcconfig", '#include "Shared.xcconfig"\nASSETCATALOG_COMPILER_APPICON_NAME = $(BRAND_ICON);  // the brand\'s icon\n')
+    write("AcmeWhite/Shared.xcconfig", "// settings every brand shares\nBRAND_ICON = AppIcon\n")
     catalog("AcmeWhite/Assets.xcassets")
     app_icon("AcmeWhite/Assets.xcassets", "AppIcon", pixel=glyph)
     catalog("AAction/Assets.xcassets")
