@@ -104,7 +104,7 @@ struct InitCommand: ParsableCommand {
                    Self.mustBeOpaque(icon.name, roles: roles) {
                     let shown = relativePath(catalogPath + "/" + icon.master)
                     warnings.append(.warning("the master of \"\(icon.name)\" (\(shown)) has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); "
-                                                + "the app's icon must be opaque, so the build flattens it onto white (#FFFFFF)",
+                                                + "an iOS app icon is opaque, so the build flattens it onto white (#FFFFFF)",
                                              at: .file(shown),
                                              fix: "set `background:` of \"\(icon.name)\" in \(relativePath(manifestPath)) to the colour to flatten onto, or give an opaque master"))
                     lines.append("    background: \"#FFFFFF\"   # the master is transparent: the build flattens it onto this colour")
@@ -187,8 +187,9 @@ struct InitCommand: ParsableCommand {
             for target in apps {
                 for catalog in target.catalogs {
                     let sets = (ContentsReader.sets(inCatalogAt: catalog) ?? []).filter { $0.kind == .appIcon }
-                    // In the settings' order: the first configuration's icon before a Beta one.
-                    let icons = target.appIconNames.compactMap { name in sets.first { $0.name == name } }
+                    // What ships first (the Release configuration's icon), then the others in order.
+                    let names = target.appIconNames(configuration: "Release") + target.appIconNames
+                    let icons = names.compactMap { name in sets.first { $0.name == name } }
                     if let icon = icons.first(where: { !filledOnly || hasImage($0) }) {
                         return Choice(path: catalog, reason: "the app icon \"\(icon.name)\" of target \"\(target.name)\" in \(relativePath(project.path))")
                     }

@@ -77,7 +77,7 @@ import TestSupport
         let result = try CLI.run(["init", "--catalog", "AcmeWhite/Assets.xcassets", "--no-color"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr.contains("warning: the master of \"AppIcon\" (AcmeWhite/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png) "
-            + "has 765899 transparent pixels; the app's icon must be opaque, so the build flattens it onto white (#FFFFFF)"))
+            + "has 765899 transparent pixels; an iOS app icon is opaque, so the build flattens it onto white (#FFFFFF)"))
         #expect(result.stderr.contains("fix: set `background:` of \"AppIcon\" in assetsmith.yml to the colour to flatten onto, or give an opaque master"))
         let manifest = try String(contentsOfFile: dir + "/assetsmith.yml", encoding: .utf8)
         #expect(manifest.contains("    background: \"#FFFFFF\"   # the master is transparent: the build flattens it onto this colour"))
