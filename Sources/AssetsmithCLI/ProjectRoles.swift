@@ -1,6 +1,11 @@
 import ArgumentParser
 import AssetCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Verification
 import XcodeProject
 
@@ -24,10 +29,14 @@ enum ProjectRoles {
             url.appendPathComponent(projects[0])
         }
         do {
-            return try ProjectFile.load(url)
+            // CoreFoundation logs a malformed file's parse error to standard error itself; the
+            // error printed below says the same, once, in our format.
+            return try StandardError.silenced { () throws(ProjectError) in try ProjectFile.load(url) }
         } catch {
             printer.print([.error(error.message, at: .file(relativePath(error.path)),
-                                  fix: "give the .xcodeproj folder Xcode opens (it holds project.pbxproj)")])
+                                  fix: error.message.hasPrefix("is not a property list")
+                                      ? "repair it (an unresolved merge conflict, or a hand edit); Xcode cannot open it either"
+                                      : "give the .xcodeproj folder Xcode opens (it holds project.pbxproj)")])
             throw ExitCode(2)
         }
     }
@@ -54,5 +63,20 @@ enum ProjectRoles {
         var seen: Set<String> = []
         let ordered = project.targets.filter { $0.productType.isApp } + project.targets.filter { !$0.productType.isApp }
         return ordered.flatMap(\.catalogs).filter { seen.insert($0).inserted }
+    }
+}
+
+/// Standard error closed for a moment (file descriptor 2 pointed at /dev/null), for a library that
+/// logs on its own. Only for the CLI's single-threaded start, before any worker runs.
+enum StandardError {
+    static func silenced<T>(_ body: () throws(ProjectError) -> T) throws(ProjectError) -> T {
+        let saved = dup(2)
+        let null = open("/dev/null", O_WRONLY)
+        if saved >= 0, null >= 0 { dup2(null, 2) }
+        defer {
+            if saved >= 0 { dup2(saved, 2); close(saved) }
+            if null >= 0 { close(null) }
+        }
+        return try body()
     }
 }

@@ -35,7 +35,11 @@ package struct ProjectFile: Equatable, Sendable {
             var format = PropertyListSerialization.PropertyListFormat.openStep
             plist = try PropertyListSerialization.propertyList(from: data, options: [], format: &format)
         } catch {
-            throw ProjectError(path: fileURL.path, message: "is not a property list Xcode reads (\(error.localizedDescription))")
+            // The old-style parser's own words say where ("Missing ';' on line 5").
+            let detail = oldStyleDetail(error) ?? (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
+                ?? error.localizedDescription
+            throw ProjectError(path: fileURL.path, message: "is not a property list Xcode reads: "
+                + detail.prefix(1).lowercased() + detail.dropFirst())
         }
         guard let root = plist as? [String: Any], let objects = root["objects"] as? [String: Any],
               let rootID = root["rootObject"] as? String, let project = objects[rootID] as? [String: Any] else {
@@ -52,6 +56,17 @@ package struct ProjectFile: Equatable, Sendable {
         }
         return ProjectFile(path: shown, sourceRoot: sourceRoot, targets: targets)
     }
+}
+
+/// The old-style parser's message in a `PropertyListSerialization` error (its
+/// `kCFPropertyListOldStyleParsingError`): an NSError on macOS, an unbridged CFError on Linux, whose
+/// description holds the message in quotes (`Error Domain=… Code=3840 "Missing ';' on line 5" …`).
+private func oldStyleDetail(_ error: Error) -> String? {
+    guard let nested = (error as NSError).userInfo["kCFPropertyListOldStyleParsingError"] else { return nil }
+    if let nested = nested as? NSError, let text = nested.userInfo[NSDebugDescriptionErrorKey] as? String { return text }
+    let text = String(describing: nested)
+    guard let open = text.firstIndex(of: "\""), let close = text[text.index(after: open)...].firstIndex(of: "\"") else { return nil }
+    return String(text[text.index(after: open)..<close])
 }
 
 /// Seen by tests and `XCConfig`: how a list setting splits into words, and how levels layer.

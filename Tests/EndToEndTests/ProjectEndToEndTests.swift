@@ -33,6 +33,16 @@ import TestSupport
         #expect(loose.stderr.contains("error: no target of Acme.xcodeproj builds \"Loose.xcassets\""))
     }
 
+    @Test func aBrokenProjectFileIsOneErrorWithItsLineAndNothingFromCoreFoundation() throws {
+        let dir = try Self.copy("TwoApps")
+        try Data("// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject\n\t};\n}\n".utf8)
+            .write(to: URL(fileURLWithPath: dir + "/Acme.xcodeproj/project.pbxproj"))
+        let result = try CLI.run(["verify", "--project", "Acme.xcodeproj", "--no-color"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr == "Acme.xcodeproj/project.pbxproj: error: is not a property list Xcode reads: missing ';' on line 5\n"
+            + "  fix: repair it (an unresolved merge conflict, or a hand edit); Xcode cannot open it either\n")
+    }
+
     @Test func anUnknownAppIconIsAnErrorNamingTheSets() throws {
         let dir = try Self.copy("TwoApps")
         let result = try CLI.run(["verify", "--catalog", "Acme/Assets.xcassets", "--app-icon", "AppIcn", "--no-color"], in: dir)

@@ -99,9 +99,10 @@ struct ProjectFileTests {
         #expect(throws: ProjectError(path: bad.path, message: "has no readable project.pbxproj")) {
             try ProjectFile.load(bad)
         }
-        try Data("{ objects = { ".utf8).write(to: bad.appendingPathComponent("project.pbxproj"))
+        try Data("// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject\n\t};\n}\n".utf8)
+            .write(to: bad.appendingPathComponent("project.pbxproj"))
         let error = #expect(throws: ProjectError.self) { try ProjectFile.load(bad) }
-        #expect(error?.message.hasPrefix("is not a property list Xcode reads") == true)
+        #expect(error?.message == "is not a property list Xcode reads: missing ';' on line 5")
         #expect(throws: ProjectError(path: dir.path, message: "is not an Xcode project (an .xcodeproj folder)")) {
             try ProjectFile.load(dir)
         }
