@@ -87,7 +87,9 @@ struct VerifyCommand: ParsableCommand {
                 roles = try ProjectRoles.roles(for: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
                                                in: file, printer: printer)
             }
-            reports.append(Verifier.verify(plan: plan, record: record, displayPath: display, roles: roles))
+            reports.append(Verifier.verify(plan: plan, record: record, displayPath: display,
+                                           stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifest.directory),
+                                           roles: roles))
         }
         var passed = true
         for var report in reports {
@@ -131,11 +133,12 @@ struct VerifyCommand: ParsableCommand {
                 throw ExitCode(2)
             }
         }
+        let stacks = TemplateLocator.stackRules(table: nil, manifestDirectory: FileManager.default.currentDirectoryPath)
         if let project {
             let roles = try ProjectRoles.roles(for: catalog, in: project, printer: printer)
-            return Verifier.verify(catalogAt: catalog, displayPath: display, roles: roles,
+            return Verifier.verify(catalogAt: catalog, displayPath: display, stacks: stacks, roles: roles,
                                    projectFile: relativePath(project.path) + "/project.pbxproj")
         }
-        return Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: appIcon ?? "AppIcon")
+        return Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: appIcon ?? "AppIcon", stacks: stacks)
     }
 }

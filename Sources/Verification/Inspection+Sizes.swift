@@ -63,7 +63,7 @@ extension Inspection {
             groups[group, default: []].append((scale, name))
         }
         for group in order {
-            let members = groups[group]!.sorted { $0.scale < $1.scale }
+            let members = (groups[group] ?? []).sorted { $0.scale < $1.scale }
             let sized = members.compactMap { member in
                 pixelSize(set.path + "/" + member.name).map { (member.scale, member.name, $0) }
             }

@@ -33,6 +33,8 @@ final class Inspection {
     /// The roles the Xcode project gives the catalog's app icon sets (`verify --project`); nil when
     /// there is no project and roles are guessed from `appIconName`.
     var roles: IconRoles?
+    /// Brand-asset roles, stack layer counts and sizes from the requirement table; nil: not checked.
+    var stackRules: StackRules?
     /// Files (inside the catalog) that assetsmith generated: from the plan, or from the build record
     /// beside a catalog given with `--catalog`. They are held to the strict rules.
     var ownFiles: Set<String> = []
@@ -68,7 +70,7 @@ final class Inspection {
 
     func report() -> VerifyReport {
         var coverage = VerifyReport.Coverage(sets: sets.map { ($0.kind, $0.folderExtension) })
-        if checkedBundles > 0 { coverage.checked[IconBundle.fileExtension] = checkedBundles }
+        if checkedBundles > 0 { coverage.checked[FolderKind.iconComposer.folderExtension] = checkedBundles }
         return VerifyReport(catalog: display, sets: sets.map(\.path), files: checkedFiles.count + checkedBundleFiles,
                             findings: findings, coverage: coverage)
     }

@@ -26,10 +26,14 @@ package enum Verifier {
     ///     in the build settings without an icon are errors. Without it `appIcon` is taken as the
     ///     primary icon, and the summary says the roles were guessed.
     ///   - projectFile: the project file as messages show it (`App.xcodeproj/project.pbxproj`).
+    ///
+    /// `stacks`: the requirement table's tvOS and visionOS facts (`StackRules(table:)`); without
+    /// them brand-asset roles, stack layer counts and visionOS layer sizes are not checked.
     package static func verify(catalogAt path: String, displayPath: String? = nil, appIcon: String = "AppIcon",
-                               roles: IconRoles? = nil, projectFile: String? = nil) -> VerifyReport {
+                               stacks: StackRules? = nil, roles: IconRoles? = nil, projectFile: String? = nil) -> VerifyReport {
         let inspection = Inspection(catalogPath: path, display: displayPath ?? (path as NSString).lastPathComponent)
         inspection.appIconName = appIcon
+        inspection.stackRules = stacks
         inspection.roles = roles
         // Through URL: `--catalog .` must name the folder itself (NSString's path methods trap on ".").
         let url = URL(fileURLWithPath: path).standardizedFileURL
@@ -45,7 +49,7 @@ package enum Verifier {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
                 .filter { name in
                     var isDirectory: ObjCBool = false
-                    return name.hasSuffix("." + IconBundle.fileExtension) && !name.hasPrefix(".")
+                    return name.hasSuffix(FolderKind.iconComposer.dottedExtension) && !name.hasPrefix(".")
                         && FileManager.default.fileExists(atPath: parent + "/" + name, isDirectory: &isDirectory)
                         && isDirectory.boolValue
                 }.sorted()
@@ -99,9 +103,10 @@ package enum Verifier {
     ///   - roles: the roles the Xcode project (`project:` in the manifest, or `--project`) gives the
     ///     app icon sets, as in `verify(catalogAt:)`.
     package static func verify(plan: Plan, record: BuildRecord?, displayPath: String? = nil,
-                               roles: IconRoles? = nil) -> VerifyReport {
+                               stacks: StackRules? = nil, roles: IconRoles? = nil) -> VerifyReport {
         let catalogPath = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
         let inspection = Inspection(catalogPath: catalogPath, display: displayPath ?? plan.catalogFolder)
+        inspection.stackRules = stacks
         inspection.roles = roles
         guard inspection.loadSets() else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
