@@ -208,13 +208,13 @@ struct InitCommand: ParsableCommand {
         }
         let ranks = Dictionary(uniqueKeysWithValues: catalogs.map { ($0, iconRank($0)) })
         let best = catalogs.min { a, b in
-            let keyA = (ranks[a]!, (a as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1, a.split(separator: "/").count, a)
-            let keyB = (ranks[b]!, (b as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1, b.split(separator: "/").count, b)
+            let keyA = (ranks[a] ?? 2, (a as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1, a.split(separator: "/").count, a)
+            let keyB = (ranks[b] ?? 2, (b as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1, b.split(separator: "/").count, b)
             return keyA < keyB
         }
         return best.map { catalog in
             Choice(path: root + "/" + catalog, reason: ["it holds an app icon with an image", "it holds an empty app icon",
-                                                        "no catalog holds an app icon"][ranks[catalog]!]
+                                                        "no catalog holds an app icon"][ranks[catalog] ?? 2]
                    + "; no Xcode project read, --project App.xcodeproj takes the app target's")
         }
     }

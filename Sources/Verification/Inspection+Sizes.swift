@@ -99,7 +99,7 @@ extension Inspection {
                 let factor = Double(member.0.factor) / Double(candidate.0.factor)
                 return withinRounding(member.2, Double(candidate.2.width) * factor, Double(candidate.2.height) * factor)
             }.count
-            if best == nil || agreeing > best!.count { best = (agreeing, candidate) }
+            if agreeing > best?.count ?? 0 { best = (agreeing, candidate) }
         }
         return best?.member
     }
