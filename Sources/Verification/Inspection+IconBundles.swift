@@ -305,14 +305,15 @@ extension Inspection {
         }
     }
 
-    /// An `.appiconset` of the bundle's name in the catalog: Xcode takes the two as one app icon.
+    /// An `.appiconset` of the bundle's name in the catalog: Xcode 26 builds every size from the
+    /// `.icon` (older systems included), so the set ships nothing (Aidoku PR #1081 measured it).
     func checkAmbiguity(bundleFolder: String, bundleShown: String) {
         let name = (bundleFolder as NSString).deletingPathExtension
         guard let set = sets.first(where: { $0.folderKind == .appIconSet
             && (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased() == name.lowercased() })
         else { return }
-        add(.error, .ambiguous, file: shown(set.path), asset: set.path,
-            message: "has the name of the Icon Composer icon \"\(bundleShown)\"; Xcode takes the two as one ambiguous app icon",
-            fix: "delete or rename the set (Xcode 26 derives the flat icons from the .icon); with a manifest, `adopt: true` moves it away")
+        add(.warning, .ambiguous, file: shown(set.path), asset: set.path,
+            message: "is not used: Xcode 26 draws every size from \((bundleShown as NSString).lastPathComponent)",
+            fix: "nothing to do with Xcode 26; delete the set once no older Xcode builds the app")
     }
 }
