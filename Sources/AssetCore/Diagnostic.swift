@@ -117,4 +117,6 @@ package enum FrontEndRemedy: String, Hashable, Sendable, Codable {
     case renderTimeout
     /// Render fewer images at once, to need less memory.
     case fewerJobs
+    /// Raise one of the `Budgets` (the CLI names its environment variable).
+    case manifestBytes, sourceBytes, contentsBytes, imagePixels, buildPixels
 }

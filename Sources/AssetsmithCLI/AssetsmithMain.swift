@@ -62,9 +62,19 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .long, help: "Stop drawing one SVG after this many seconds; that asset fails, the rest is built.")
     var renderTimeout: Double = 30
 
+    /// Ranges that keep every later computation in bounds (a huge --jobs would start that many
+    /// workers; a huge timeout overflows the clock's nanoseconds).
+    static let jobsRange = 1...256
+    static let renderTimeoutRange = 0.0...3600.0
+
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, !Self.jobsRange.contains(jobs) {
+            throw ValidationError("--jobs \(jobs) is out of range: give \(Self.jobsRange.lowerBound) to \(Self.jobsRange.upperBound)")
+        }
         if !(renderTimeout > 0) { throw ValidationError("--render-timeout must be a positive number of seconds") }
+        if !Self.renderTimeoutRange.contains(renderTimeout) {
+            throw ValidationError("--render-timeout \(renderTimeout) is out of range: give more than 0 and at most 3600 seconds")
+        }
     }
 
     var threads: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
