@@ -51,6 +51,9 @@ package enum ManifestLoader {
                               outputOverride: String? = nil) throws(ManifestError) -> Manifest {
         let sink = DiagnosticSink(file: file)
         let root: Node
+        if let problem = YAMLAliasBudget.check(text) {
+            throw ManifestError([problem.diagnostic(file: file)])
+        }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ManifestError([.error("manifest is empty", at: .source(SourceLocation(file: file, line: 1, column: 1)),
