@@ -254,7 +254,7 @@ package enum ManifestLoader {
 
     private static func readImage(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
         let source = reader.sourceFile("source", relativeTo: directory, required: true)
-        let size = reader.pointSize("size", required: true)
+        let size = reader.pointSize("size", required: true, limit: .image)
         let scales = reader.scales("scales")
         let fit = reader.choice("fit", from: ImageSpec.Fit.allCases.map(\.rawValue))
         let background = reader.color("background")

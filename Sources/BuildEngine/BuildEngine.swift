@@ -321,6 +321,14 @@ package struct BuildEngine {
             let bitmap = try Renderer.render(job, sources: loaded)
             return .success(try PNGCodec.encode(bitmap, channels: job.channels))
         } catch let error as RenderError {
+            if case .cairo(let message) = error, message.lowercased().contains("out of memory") {
+                // The size is the cause, not the file: say how large the output is.
+                let size = job.pixelSize
+                return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": out of memory for a "
+                                       + "\(size.width)x\(size.height) px output (\(Budgets.bytesText(size.width * size.height * 4)) of pixels)",
+                                       at: .asset(name: job.asset, detail: nil),
+                                       fix: "give the asset a smaller size in the manifest").with(.fewerJobs))
+            }
             return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
                                    at: .asset(name: job.asset, detail: nil), fix: error.fix ?? "check the source file")
                 .with(error.remedy))
