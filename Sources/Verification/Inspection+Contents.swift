@@ -260,10 +260,10 @@ extension Inspection {
 /// Where each quoted string of a JSON text first appears, and each `"key" : "value"` pair, found
 /// in one pass over the bytes with the line and column counted as it goes (columns in
 /// characters, as a person counts them).
-enum StringPlaces {
+package enum StringPlaces {
     /// `key + "\u{0}" + value` → first place of the pair; `key + "\u{0}\u{0}any"` → first place
     /// of the quoted string at all.
-    static func index(_ data: Data) -> [String: (line: Int, column: Int)] {
+    package static func index(_ data: Data) -> [String: (line: Int, column: Int)] {
         var places: [String: (line: Int, column: Int)] = [:]
         let bytes = [UInt8](data)
         let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
