@@ -9,7 +9,7 @@ package struct Budgets: Sendable, Equatable {
     /// One source file (PNG, PDF, SVG, a `.icon` layer) and one image in a catalog `verify`
     /// reads: 256 MB, checked from the file's size before it is read.
     package var sourceBytes = 256 << 20
-    /// One Contents.json (Xcode's largest are a few kilobytes): 16 MB.
+    /// One Contents.json (Xcode's largest are a few kilobytes): 16 MB (not raised by the CLI).
     package var contentsBytes = 16 << 20
     /// One decoded source image: 100 megapixels (400 MB), checked from the PNG header.
     package var imagePixels = 100_000_000

@@ -118,5 +118,5 @@ package enum FrontEndRemedy: String, Hashable, Sendable, Codable {
     /// Render fewer images at once, to need less memory.
     case fewerJobs
     /// Raise one of the `Budgets` (the CLI names its environment variable).
-    case manifestBytes, sourceBytes, contentsBytes, imagePixels, buildPixels
+    case manifestBytes, sourceBytes, imagePixels, buildPixels
 }

@@ -16,7 +16,6 @@ enum BudgetSettings {
     static var variables: [Variable] { [
         Variable(name: "ASSETSMITH_MAX_MANIFEST_MB", remedy: .manifestBytes, unit: 1 << 20, keyPath: \.manifestBytes),
         Variable(name: "ASSETSMITH_MAX_SOURCE_MB", remedy: .sourceBytes, unit: 1 << 20, keyPath: \.sourceBytes),
-        Variable(name: "ASSETSMITH_MAX_CONTENTS_MB", remedy: .contentsBytes, unit: 1 << 20, keyPath: \.contentsBytes),
         Variable(name: "ASSETSMITH_MAX_IMAGE_MEGAPIXELS", remedy: .imagePixels, unit: 1_000_000, keyPath: \.imagePixels),
         Variable(name: "ASSETSMITH_MAX_BUILD_MEGAPIXELS", remedy: .buildPixels, unit: 1_000_000, keyPath: \.buildPixels),
     ] }

@@ -9,7 +9,7 @@ enum CLIRemedy {
         case .outputFolder: return "choose another --output"
         case .renderTimeout: return "raise --render-timeout"
         case .fewerJobs: return "lower --jobs"
-        case .manifestBytes, .sourceBytes, .contentsBytes, .imagePixels, .buildPixels:
+        case .manifestBytes, .sourceBytes, .imagePixels, .buildPixels:
             return "raise \(BudgetSettings.variable(for: remedy) ?? "the budget") (see README: Hostile input)"
         }
     }
