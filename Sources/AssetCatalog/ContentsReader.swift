@@ -40,12 +40,13 @@ package enum ContentsReader {
             }
         }
         return CatalogSet(path: relative, name: (name as NSString).deletingPathExtension,
-                          kind: CatalogSet.Kind(rawValue: ext) ?? .other, files: files, contents: contents)
+                          kind: CatalogSet.Kind(folderExtension: ext), files: files, contents: contents)
     }
 
     /// Parses Contents.json bytes with Foundation's JSON parser. On failure the error says where
     /// the parser stopped when it told us (line and column, or a character offset turned into them).
-    package static func parse(_ data: Data) -> Result<JSONValue, ContentsError> {
+    /// `documentName` names the file in the message (`icon.json` for an Icon Composer document).
+    package static func parse(_ data: Data, documentName: String = "Contents.json") -> Result<JSONValue, ContentsError> {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
@@ -55,12 +56,12 @@ package enum ContentsReader {
             if let range = reason.range(of: " around") { reason = String(reason[..<range.lowerBound]) }
             reason = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             reason = reason.prefix(1).lowercased() + reason.dropFirst()
-            return .failure(ContentsError(message: "Contents.json is not valid JSON: \(reason)", line: line, column: column))
+            return .failure(ContentsError(message: "\(documentName) is not valid JSON: \(reason)", line: line, column: column))
         }
         do {
             return .success(try ContentsJSON.parse(data))
         } catch {
-            return .failure(ContentsError(message: "Contents.json is not valid JSON"))
+            return .failure(ContentsError(message: "\(documentName) is not valid JSON"))
         }
     }
 
@@ -92,7 +93,7 @@ package enum ContentsReader {
             // build refuses to write through one): it is reported as a set that cannot be read.
             if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
                 let name = (entry as NSString).deletingPathExtension
-                found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(rawValue: (entry as NSString).pathExtension) ?? .other,
+                found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(folderExtension: (entry as NSString).pathExtension),
                                         files: [], contents: .failure(ContentsError(
                                             message: "the folder is a symbolic link (to \"\(target)\"), which is not followed"))))
                 continue

@@ -48,8 +48,9 @@ package enum BoundedFile {
         var data = Data(count: size)
         var filled = 0
         while filled < size {
-            let count = data.withUnsafeMutableBytes { buffer in
-                Glue.read(descriptor, buffer.baseAddress! + filled, size - filled)
+            let count = data.withUnsafeMutableBytes { buffer -> Int in
+                guard let base = buffer.baseAddress else { return 0 }
+                return Glue.read(descriptor, base + filled, size - filled)
             }
             if count < 0, errno == EINTR { continue }
             guard count >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }

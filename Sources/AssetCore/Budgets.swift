@@ -31,9 +31,9 @@ package struct Budgets: Sendable, Equatable {
     }
 }
 
-private extension String {
+extension String {
     /// One decimal, without Foundation (`2.5`, `3.0` → `3`).
-    init(format1 value: Double) {
+    fileprivate init(format1 value: Double) {
         let tenths = Int((value * 10).rounded())
         self = tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
     }

@@ -64,7 +64,7 @@ struct BuildStamp {
                                  catalog: topLevelValue("catalog", in: text))
         let output = PathText.absolute(place.folder, relativeTo: outputOverride != nil
                                        ? FileManager.default.currentDirectoryPath : directory)
-        let catalogFolder = place.catalogName + ".xcassets"
+        let catalogFolder = FolderKind.catalog.folder(place.catalogName)
         guard case .success(let stampData) = BoundedFile.read(path(outputDirectory: output, catalogFolder: catalogFolder),
                                                               limit: maximumBytes),
               stampData.starts(with: Data((header + "\n").utf8)),
