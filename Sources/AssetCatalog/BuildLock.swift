@@ -1,4 +1,5 @@
 import AssetCore
+import AssetSpec
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -14,7 +15,16 @@ package final class BuildLock {
     private let descriptor: Int32
 
     /// Takes the lock, waiting for another build if one holds it (`waiting` is called first then).
+    ///
+    /// The output folder is checked again here, its links resolved (it may have become a link
+    /// into a system folder since the manifest was read, in a watch session): nothing is written,
+    /// not even `.assetsmith/`, through such a link.
     package init(outputDirectory: String, catalogFolder: String, waiting: () -> Void) throws(Diagnostic) {
+        if SystemFolders.isProtected(outputDirectory) {
+            throw .error("the output folder \"\(outputDirectory)\" is, or leads through a symbolic link to, a system or home "
+                         + "folder (\(SystemFolders.realPath(outputDirectory))); refusing to write a catalog into it",
+                         at: .file(outputDirectory), fix: "give a folder of your project, and remove the link").with(.outputFolder)
+        }
         let output = SafeFiles(root: outputDirectory)
         try output.makeDirectory(".assetsmith")
         let path = try output.resolve(".assetsmith/\(catalogFolder).lock")

@@ -24,14 +24,18 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         case outputFiles = "output-files"
     }
 
+    /// 64 MB: some 200,000 files at about 300 bytes an entry.
+    package static let maximumBytes = 64 << 20
+
     /// `<output>/.assetsmith/<catalogFolder>.record.json`
     package static func path(outputDirectory: String, catalogFolder: String) -> String {
         (outputDirectory as NSString).appendingPathComponent(".assetsmith/\(catalogFolder).record.json")
     }
 
     /// Reads a record; nil when there is none (or it cannot be read: then nothing counts as generated).
+    /// A record over `maximumBytes` is not read (as if there were none).
     package static func read(at path: String) -> BuildRecord? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard case .success(let data) = BoundedFile.read(path, limit: maximumBytes) else { return nil }
         return try? JSONDecoder().decode(BuildRecord.self, from: data)
     }
 

@@ -118,6 +118,12 @@ package enum CatalogWriter {
         // no file, and keeps what the previous build generated in it.
         settleOwnership(plan, catalog: catalog, output: outputFiles, old: old, new: &new, pending: &pending, report: &report)
 
+        // Folders this build creates (a write makes them): those left empty because every write
+        // into them failed (a full disk) are removed again, so no empty set is left behind.
+        let created = Set(pending.flatMap { foldersAbove($0.request.path) }).filter { folder in
+            (try? catalog.resolve(folder)).map { !FileManager.default.fileExists(atPath: $0) } ?? false
+        }
+        var failedFolders: Set<String> = []
         for ((request, record), outcome) in zip(pending, FileUpdate.apply(pending.map(\.request), in: catalog)) {
             switch outcome {
             case .unchanged:
@@ -128,7 +134,11 @@ package enum CatalogWriter {
                 new.files[request.path] = record
             case .failed(let diagnostic):
                 report.diagnostics.append(diagnostic)
+                failedFolders.formUnion(foldersAbove(request.path))
             }
+        }
+        for folder in failedFolders.intersection(created).sorted(by: { $0.count > $1.count }) {
+            _ = catalog.removeDirectoryIfEmpty(folder)
         }
 
         removeStale(plan, old: old, new: new, missing: missing, catalog: catalog, report: &report)
@@ -167,7 +177,11 @@ package enum CatalogWriter {
     private static func removeStale(_ plan: Plan, old: BuildRecord, new: BuildRecord, missing: Set<String>,
                                     catalog: SafeFiles, report: inout WriteReport) {
     for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
-        guard let data = catalog.read(path) else { continue }
+        guard let data = catalog.read(path) else {
+            // Gone already: its folder too, if that is empty now (a set a failed build left).
+            for folder in foldersAbove(path) where !catalog.removeDirectoryIfEmpty(folder) { break }
+            continue
+        }
         if Digest.sha256(data) == record.sha256 {
             if catalog.remove(path) {
                 report.removed.append(path)
@@ -199,6 +213,17 @@ package enum CatalogWriter {
     } catch {
         report.diagnostics.append(error)
     }
+    }
+
+    /// The folders that hold `path`, innermost first (`A.imageset/x.png` → `A.imageset`).
+    static func foldersAbove(_ path: String) -> [String] {
+        var folders: [String] = []
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty {
+            folders.append(folder)
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+        return folders
     }
 
     /// The entry's Contents.json with `filename` dropped from images whose file was not produced,

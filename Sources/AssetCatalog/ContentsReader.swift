@@ -6,6 +6,9 @@ import Foundation
 /// directory listing and parsed Contents.json. Never throws on a bad set: a missing or malformed
 /// Contents.json is kept as a `ContentsError` for the caller to report.
 package enum ContentsReader {
+    /// The largest Contents.json read (`Budgets.contentsBytes`); Xcode's are a few kilobytes.
+    package static let maximumBytes = Budgets.standard.contentsBytes
+
     /// Every set below `catalogPath`, sorted by path; nil when `catalogPath` is not a folder.
     package static func sets(inCatalogAt catalogPath: String) -> [CatalogSet]? {
         var isDirectory: ObjCBool = false
@@ -26,10 +29,15 @@ package enum ContentsReader {
         let contents: Result<JSONValue, ContentsError>
         if !listing.contains("Contents.json") {
             contents = .failure(ContentsError(message: "the set has no Contents.json"))
-        } else if let data = FileManager.default.contents(atPath: (folder as NSString).appendingPathComponent("Contents.json")) {
-            contents = parse(data)
         } else {
-            contents = .failure(ContentsError(message: "Contents.json cannot be read"))
+            // Sized before it is read: a 2.5 GB one is a finding, not gigabytes of memory.
+            switch BoundedFile.read((folder as NSString).appendingPathComponent("Contents.json"), limit: maximumBytes) {
+            case .success(let data): contents = parse(data)
+            case .failure(let failure) where failure.isTooLarge:
+                contents = .failure(ContentsError(message: "Contents.json \(failure.words(for: "a Contents.json"))"))
+            case .failure:
+                contents = .failure(ContentsError(message: "Contents.json cannot be read"))
+            }
         }
         return CatalogSet(path: relative, name: (name as NSString).deletingPathExtension,
                           kind: CatalogSet.Kind(folderExtension: ext), files: files, contents: contents)

@@ -129,6 +129,19 @@ package struct SetOwnership {
     /// same set is there.
     static func moveAway(_ files: [String], of folder: String, catalogFolder: String, catalog: SafeFiles,
                          output: SafeFiles) throws(Diagnostic) -> SetAdoption {
+        // Everything is checked before anything moves: a set holding a symbolic link is refused
+        // whole, its Contents.json left where it is (moving some files, then stopping at the
+        // link, would leave the set without its Contents.json).
+        let shown = catalogFolder.isEmpty ? folder : catalogFolder + "/" + folder
+        for name in files {
+            do {
+                _ = try catalog.resolve(folder + "/" + name)
+            } catch {
+                throw .error("the set \"\(shown)\" holds the symbolic link \"\(name)\"; nothing of the set was moved or written",
+                             at: .file((catalog.root as NSString).appendingPathComponent(folder + "/" + name)),
+                             fix: "replace the link with the file it points to (or remove it), then build again")
+            }
+        }
         let base = catalogFolder.isEmpty ? ".assetsmith/backup/\(folder)" : ".assetsmith/backup/\(catalogFolder)/\(folder)"
         var backup = base
         var number = 2

@@ -119,4 +119,6 @@ package enum FrontEndRemedy: String, Hashable, Sendable, Codable {
     case fewerJobs
     /// Allow each SVG/PDF renderer process more memory.
     case workerMemory
+    /// Raise one of the `Budgets` (the CLI names its environment variable).
+    case manifestBytes, sourceBytes, imagePixels, buildPixels
 }

@@ -54,7 +54,13 @@ package enum LaunchTemplateLoader {
     /// against its folder.
     package static func load(path: String) -> Result<LaunchTemplate, ManifestError> {
         let file = displayPath(path)
-        guard let data = FileManager.default.contents(atPath: path) else {
+        let data: Data
+        switch BoundedFile.read(path, limit: Budgets.standard.manifestBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure) where failure.isTooLarge:
+            return .failure(ManifestError([.error("launch template \(failure.words(for: "a launch template"))", at: .file(file),
+                                                  fix: "check that this is the template you meant")]))
+        case .failure:
             return .failure(ManifestError([.error("cannot read launch template", at: .file(file),
                                                   fix: "check that the file exists and is readable")]))
         }
@@ -73,6 +79,7 @@ package enum LaunchTemplateLoader {
         let sink = DiagnosticSink(file: file)
         let start = SourceLocation(file: file, line: 1, column: 1)
         let root: Node
+        if let problem = YAMLAliasBudget.check(text) { throw ManifestError([problem.diagnostic(file: file)]) }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ManifestError([.error("launch template is empty", at: .source(start),

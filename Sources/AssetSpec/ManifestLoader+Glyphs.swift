@@ -20,8 +20,8 @@ extension ManifestLoader {
         case "bar-glyph":
             reader.rejectUnknownKeys(allowed: barGlyphKeys)
             let source = reader.sourceFile("source", relativeTo: directory, required: true)
-            let size = reader.pointSize("size")
-            let compact = reader.pointSize("compact-size")
+            let size = reader.pointSize("size", limit: .barGlyph)
+            let compact = reader.pointSize("compact-size", limit: .barGlyph)
             let rendering = reader.choice("rendering", from: GlyphRendering.allCases.map(\.rawValue))
             let scales = reader.scales("scales")
             let vector = readVectorOptions(reader, sink: sink)
@@ -56,7 +56,7 @@ extension ManifestLoader {
             reader.rejectUnknownKeys(allowed: backIndicatorKeys)
             let source = reader.sourceFile("source", relativeTo: directory, required: true)
             let mask = reader.sourceFile("mask-source", relativeTo: directory)
-            let size = reader.pointSize("size")
+            let size = reader.pointSize("size", limit: .backIndicator)
             let scales = reader.scales("scales")
             let vector = readVectorOptions(reader, sink: sink)
             let both = applyVectorOptions(vector, to: [source, mask], reader, sink: sink)
@@ -76,7 +76,7 @@ extension ManifestLoader {
                     states[state] = file
                 }
             }
-            let size = reader.pointSize("size", required: true)
+            let size = reader.pointSize("size", required: true, limit: .control)
             let insets = capInsets(reader, sink: sink)
             let center = reader.choice("center", from: ["stretch", "tile"])
             let scales = reader.scales("scales")

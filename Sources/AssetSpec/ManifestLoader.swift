@@ -1,6 +1,11 @@
 import AssetCore
 import Foundation
 import Yams
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
@@ -19,9 +24,18 @@ package enum ManifestLoader {
     /// Loads the manifest at `path` (as the user wrote it; relative to the current directory).
     /// `outputOverride` replaces the manifest's `output` (the `--output` flag).
     /// Throws `ManifestError` with every problem found.
-    package static func load(path: String, outputOverride: String? = nil) throws(ManifestError) -> Manifest {
+    /// A manifest larger than `budgets.manifestBytes` is refused before it is read.
+    package static func load(path: String, outputOverride: String? = nil,
+                             budgets: Budgets = .standard) throws(ManifestError) -> Manifest {
         let absolute = absolutePath(path, relativeTo: FileManager.default.currentDirectoryPath)
-        guard let data = FileManager.default.contents(atPath: absolute) else {
+        let data: Data
+        switch BoundedFile.read(absolute, limit: budgets.manifestBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure) where failure.isTooLarge:
+            throw ManifestError([.error("manifest \"\(path)\" \(failure.words(for: "a manifest"))", at: .file(path),
+                                        fix: "check that this is the manifest (a manifest of 1,000 assets is about 100 KB)")
+                .with(.manifestBytes)])
+        case .failure:
             throw ManifestError([.error("cannot read manifest \"\(path)\"", at: .file(path),
                                         fix: "create it (see README: Manifest)").with(.manifestPath)])
         }
@@ -37,6 +51,9 @@ package enum ManifestLoader {
                               outputOverride: String? = nil) throws(ManifestError) -> Manifest {
         let sink = DiagnosticSink(file: file)
         let root: Node
+        if let problem = YAMLAliasBudget.check(text) {
+            throw ManifestError([problem.diagnostic(file: file)])
+        }
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ManifestError([.error("manifest is empty", at: .source(SourceLocation(file: file, line: 1, column: 1)),
@@ -106,7 +123,11 @@ package enum ManifestLoader {
         let outputBase = outputOverride != nil ? FileManager.default.currentDirectoryPath : directory
         let outputDirectory = absolutePath(place.folder, relativeTo: outputBase)
         if SystemFolders.isProtected(outputDirectory) {
-            let message = "the output folder \"\(outputDirectory)\" is a system or home folder; refusing to write a catalog into it"
+            let real = SystemFolders.realPath(outputDirectory)
+            let message = real == outputDirectory
+                ? "the output folder \"\(outputDirectory)\" is a system or home folder; refusing to write a catalog into it"
+                : "the output folder \"\(outputDirectory)\" leads through a symbolic link to \"\(real)\", a system or home folder; "
+                    + "refusing to write a catalog into it"
             if outputOverride == nil, let node = top.value("output") {
                 sink.error(message, at: node, fix: "give a folder of your project, such as `output: Output` or the app's `MyApp/Assets.xcassets`")
             } else {
@@ -235,7 +256,7 @@ package enum ManifestLoader {
 
     private static func readImage(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
         let source = reader.sourceFile("source", relativeTo: directory, required: true)
-        let size = reader.pointSize("size", required: true)
+        let size = reader.pointSize("size", required: true, limit: .image)
         let scales = reader.scales("scales")
         let fit = reader.choice("fit", from: ImageSpec.Fit.allCases.map(\.rawValue))
         let background = reader.color("background")
@@ -268,16 +289,43 @@ package enum ManifestLoader {
 }
 
 /// Folders a catalog must never be written into: the file system's root, the system's own
-/// folders, and a home folder itself (a typo such as `output: /` or `output: ~/..`).
+/// folders (and anything inside the ones no project lives in, such as `/etc` or `/usr`), and a
+/// home folder itself (a typo such as `output: /` or `output: ~/..`). Checked on the path as
+/// written and on its real path, every symbolic link in it resolved, so that `Output -> /etc`
+/// (or a parent folder that is such a link) is refused too.
 package enum SystemFolders {
     static let roots: Set<String> = ["/", "/bin", "/boot", "/dev", "/etc", "/lib", "/lib64", "/opt", "/proc", "/root",
                                      "/sbin", "/sys", "/tmp", "/usr", "/var", "/home", "/Users", "/System", "/Library",
-                                     "/Applications", "/Volumes", "/private", "/usr/local", "/opt/homebrew"]
+                                     "/Applications", "/Volumes", "/private", "/usr/local", "/opt/homebrew",
+                                     "/run", "/srv", "/mnt", "/media", "/var/tmp", "/private/tmp", "/private/var"]
+    /// Folders whose whole tree belongs to the system.
+    static let systemTrees = ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/proc", "/sbin", "/sys",
+                              "/usr", "/System", "/Library", "/private/etc", "/var/lib", "/var/log", "/run"]
 
     package static func isProtected(_ absolute: String) -> Bool {
         let path = PathText.normalized(absolute)
         let home = PathText.normalized(NSHomeDirectory())
-        return roots.contains(path) || path == home
+        func protected(_ path: String) -> Bool {
+            roots.contains(path) || path == home || systemTrees.contains { path.hasPrefix($0 + "/") }
+        }
+        return protected(path) || protected(realPath(path))
+    }
+
+    /// `path` with every symbolic link resolved: `realpath` of the deepest folder that exists,
+    /// then the components that do not exist yet (they cannot be links).
+    package static func realPath(_ path: String) -> String {
+        var existing = path
+        var rest: [String] = []
+        while existing != "/" {
+            if let resolved = realpath(existing, nil) {
+                defer { free(resolved) }
+                let real = String(cString: resolved)
+                return PathText.normalized(([real] + rest.reversed()).joined(separator: "/"))
+            }
+            rest.append((existing as NSString).lastPathComponent)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        return path
     }
 }
 

@@ -127,12 +127,19 @@ package struct MappingReader {
         return Located(color, at: text.location)
     }
 
-    /// A size in points: `24` (square) or `120x40`.
-    package func pointSize(_ key: String, required: Bool = false) -> Located<PointSize>? {
+    /// A size in points: `24` (square) or `120x40`, each side at most `limit` (`SizeLimit`: the
+    /// sane range for the kind, refused here at the manifest line rather than as gigabytes of
+    /// pixels in the renderer).
+    package func pointSize(_ key: String, required: Bool = false, limit: SizeLimit = .any) -> Located<PointSize>? {
         guard let text = string(key, required: required) else { return nil }
         guard let size = PointSize(parsing: text.value), size.width <= 4096, size.height <= 4096 else {
             sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not a size in points", at: place(key),
                        fix: "write a positive number of points such as 24 (square) or 120x40 (width x height), at most 4096")
+            return nil
+        }
+        guard max(size.width, size.height) <= limit.points else {
+            sink.error("\"\(key)\" in \(context) is \(text.value) pt, over the \(PointSize.format(limit.points)) pt \(limit.kind) can be",
+                       at: place(key), fix: "give at most \(PointSize.format(limit.points)) pt a side (\(limit.reason))")
             return nil
         }
         return Located(size, at: text.location)
@@ -180,4 +187,31 @@ package struct MappingReader {
         }
         return Located(scales.sorted(), at: sink.location(node))
     }
+}
+
+/// The largest side in points a size may have for one kind of asset: a few times the largest size
+/// Apple gives for it (`/work/shared/reference`, HIG tables), so that a typo such as a 4096 pt bar
+/// glyph (12,288 px, 600 MB a bitmap) is a manifest error at its line.
+package struct SizeLimit: Sendable {
+    package var points: Double
+    /// `a bar glyph`
+    package var kind: String
+    /// Why this much: Apple's figure.
+    package var reason: String
+
+    /// Only the general bound of `pointSize` (4096 pt).
+    package static let any = SizeLimit(points: 4096, kind: "a size", reason: "4096 pt at most")
+    /// Navigation bar and toolbar glyphs: Apple's largest is 28 pt (HIG 2016-2017).
+    package static let barGlyph = SizeLimit(points: 96, kind: "a bar glyph",
+                                            reason: "Apple's largest bar glyph is 28 pt; bars are 32-50 pt high")
+    /// The back indicator sits in the navigation bar like a bar glyph.
+    package static let backIndicator = SizeLimit(points: 96, kind: "a back indicator",
+                                                 reason: "it sits in a navigation bar, 44-50 pt high")
+    /// A stretchable control (button, slider track): at most an iPad's width.
+    package static let control = SizeLimit(points: 1400, kind: "a control",
+                                           reason: "the widest screen, an iPad Pro 13 inch, is 1376 pt")
+    /// Images: a full-screen background on the largest iPad, with room to spare.
+    package static let image = SizeLimit(points: 2048, kind: "an image",
+                                         reason: "the largest screen, an iPad Pro 13 inch, is 1032x1376 pt; "
+                                             + "2048 pt is 6144 px at 3x")
 }

@@ -65,10 +65,20 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .long, help: "Memory each SVG/PDF renderer process may use, in MiB; a file that needs more fails (default 1024).")
     var workerMemory: Int = 1024
 
+    /// Ranges that keep every later computation in bounds (a huge --jobs would start that many
+    /// workers; a huge timeout overflows the clock's nanoseconds).
+    static let jobsRange = 1...256
+    static let renderTimeoutRange = 0.0...3600.0
+
     func validate() throws {
-        if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
+        if let jobs, !Self.jobsRange.contains(jobs) {
+            throw ValidationError("--jobs \(jobs) is out of range: give \(Self.jobsRange.lowerBound) to \(Self.jobsRange.upperBound)")
+        }
         if !(renderTimeout > 0) { throw ValidationError("--render-timeout must be a positive number of seconds") }
         if !(64...(1 << 20)).contains(workerMemory) { throw ValidationError("--worker-memory must be 64 to 1048576 MiB") }
+        if !Self.renderTimeoutRange.contains(renderTimeout) {
+            throw ValidationError("--render-timeout \(renderTimeout) is out of range: give more than 0 and at most 3600 seconds")
+        }
     }
 
     var threads: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }

@@ -39,6 +39,17 @@ struct BuildCommand: ParsableCommand {
     @Option(name: .long, help: "Write every generated file's path here (an .xcfilelist for the Run Script phase's outputs).")
     var outputFileList: String?
 
+    /// A file list that is a symbolic link or a folder is refused before anything is built: the
+    /// option is wrong (exit 2), and nothing is ever written through a link.
+    func validate() throws {
+        for (option, path) in [("--input-file-list", inputFileList), ("--output-file-list", outputFileList)] {
+            guard let path else { continue }
+            if let problem = FileListTarget.problem(PathText.absolute(path, relativeTo: FileManager.default.currentDirectoryPath)) {
+                throw ValidationError("\(option) \"\(ReportText.visible(path))\" \(problem)")
+            }
+        }
+    }
+
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
         let start = Date()
@@ -53,6 +64,7 @@ struct BuildCommand: ParsableCommand {
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         PhaseTimer.shared.mark("manifest and plan")
         var pipeline = BuildEngine(threads: render.threads, force: force)
+        pipeline.budgets = try Loading.budgets(printer: printer)
         let workers = render.makeSandbox()
         SignalExit.install(stopping: workers)
         pipeline.sandbox = workers
@@ -76,7 +88,7 @@ struct BuildCommand: ParsableCommand {
             + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
             + String(format: " in %.2f s", elapsed)
         printer.note(summary)
-        writeFileLists(manifest: manifest, plan: plan, printer: printer)
+        let listsFailed = !writeFileLists(manifest: manifest, plan: plan, printer: printer)
         var previewFailed = false
         if preview {
             let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics, style: PreviewWriter.style(manifest),
@@ -95,6 +107,7 @@ struct BuildCommand: ParsableCommand {
         if previewFailed || result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)
         }
+        if listsFailed { throw ExitCode(2) }
     }
 
     /// The fast path: nothing changed since the last clean build, so say what it said.
@@ -115,21 +128,49 @@ struct BuildCommand: ParsableCommand {
 extension BuildCommand {
     /// The `.xcfilelist` files Xcode uses for a Run Script phase's dependency analysis: one absolute
     /// path per line, sorted, written atomically and only when their content changes.
-    func writeFileLists(manifest: Manifest, plan: Plan, printer: DiagnosticPrinter) {
+    /// Returns false when one could not be written (the error is printed; the build exits 2, as
+    /// the option names a path that cannot take the list).
+    @discardableResult
+    func writeFileLists(manifest: Manifest, plan: Plan, printer: DiagnosticPrinter) -> Bool {
         let files = BuildFiles(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
                                templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
         let lists: [(String?, [String])] = [(inputFileList, files.inputs), (outputFileList, files.outputs)]
+        var written = true
         for case let (path?, paths) in lists {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             let text = Set(paths).sorted().joined(separator: "\n") + "\n"
             let files = SafeFiles(root: (absolute as NSString).deletingLastPathComponent)
             let name = (absolute as NSString).lastPathComponent
             guard files.read(name) != Data(text.utf8) else { continue }
+            let option = path == inputFileList ? "--input-file-list" : "--output-file-list"
+            if let problem = FileListTarget.problem(absolute) {
+                printer.print([.error("\(option) \"\(path)\" \(problem)", at: .file(path),
+                                      fix: "give a path to a file that is not a link, such as $(DERIVED_FILE_DIR)/assetsmith-outputs.xcfilelist")])
+                written = false
+                continue
+            }
             do {
                 try files.write(Data(text.utf8), to: name)
             } catch {
                 printer.print([error])
+                written = false
             }
+        }
+        return written
+    }
+}
+
+/// Where a file list may be written: a new file or a regular file, never a link or a folder.
+enum FileListTarget {
+    /// Why `absolute` cannot take a file list, or nil when it can.
+    static func problem(_ absolute: String) -> String? {
+        var info = stat()
+        guard lstat(absolute, &info) == 0 else { return nil }
+        switch info.st_mode & S_IFMT {
+        case S_IFLNK: return "is a symbolic link; refusing to write a file list through it"
+        case S_IFDIR: return "is a folder, not a file"
+        case S_IFREG: return nil
+        default: return "is not a regular file"
         }
     }
 }

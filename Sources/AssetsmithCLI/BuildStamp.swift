@@ -18,6 +18,8 @@ import Darwin
 /// difference, or any doubt, falls back to the full incremental build.
 struct BuildStamp {
     static let header = "assetsmith-stamp 1"
+    /// A stamp larger than this is ignored unread (one line a file: 8 MB is some 60,000 files).
+    static let maximumBytes = 8 << 20
 
     var manifestSHA: String
     var settings: String
@@ -49,8 +51,11 @@ struct BuildStamp {
     // MARK: Checking
 
     /// The stamp, if the last build of this manifest with these options is still exactly current.
+    /// A manifest over its budget, or a stamp over `maximumBytes` or not beginning with the header,
+    /// is no stamp (the full build then says what is wrong), decided before either is parsed.
     static func current(manifestPath: String, outputOverride: String?, preview: Bool) -> BuildStamp? {
-        guard let manifestData = FileManager.default.contents(atPath: manifestPath) else { return nil }
+        let budget = (try? BudgetSettings.budgets())?.manifestBytes ?? Budgets.standard.manifestBytes
+        guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: budget) else { return nil }
         let text = String(decoding: manifestData, as: UTF8.self)
         let directory = (manifestPath as NSString).deletingLastPathComponent
         // Where the last build wrote: the override, or the manifest's top-level keys read from
@@ -60,7 +65,9 @@ struct BuildStamp {
         let output = PathText.absolute(place.folder, relativeTo: outputOverride != nil
                                        ? FileManager.default.currentDirectoryPath : directory)
         let catalogFolder = FolderKind.catalog.folder(place.catalogName)
-        guard let stampData = FileManager.default.contents(atPath: path(outputDirectory: output, catalogFolder: catalogFolder)),
+        guard case .success(let stampData) = BoundedFile.read(path(outputDirectory: output, catalogFolder: catalogFolder),
+                                                              limit: maximumBytes),
+              stampData.starts(with: Data((header + "\n").utf8)),
               let stamp = parse(String(decoding: stampData, as: UTF8.self)),
               stamp.manifestSHA == Digest.sha256(manifestData),
               stamp.settings == settings(outputDirectory: output, catalogFolder: catalogFolder, preview: preview)
@@ -95,7 +102,7 @@ struct BuildStamp {
     /// written only means the next build takes the full path.
     static func record(manifest: Manifest, manifestPath: String, plan: Plan, preview: Bool, diagnostics: [Diagnostic],
                        templateDirectories: [String]) {
-        guard let manifestData = FileManager.default.contents(atPath: manifestPath),
+        guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: Budgets.standard.manifestBytes << 10),
               let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                                  catalogFolder: plan.catalogFolder)) else { return }
         let catalog = plan.outputDirectory + "/" + plan.catalogFolder

@@ -10,6 +10,8 @@ enum CLIRemedy {
         case .renderTimeout: return "raise --render-timeout"
         case .fewerJobs: return "lower --jobs"
         case .workerMemory: return "raise --worker-memory"
+        case .manifestBytes, .sourceBytes, .imagePixels, .buildPixels:
+            return "raise \(BudgetSettings.variable(for: remedy) ?? "the budget") (see README: Hostile input)"
         }
     }
 

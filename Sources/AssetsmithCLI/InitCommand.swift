@@ -2,6 +2,7 @@ import ArgumentParser
 import AssetCatalog
 import AssetCore
 import AssetPlan
+import AssetSpec
 import Foundation
 import PNGCodec
 import Verification
@@ -84,8 +85,14 @@ struct InitCommand: ParsableCommand {
             return try? PNGCodec.info(data).size
         }
 
-        var copier = SourceCopier(folder: PathText.absolute(sources, relativeTo: manifestDirectory),
-                                  manifestDirectory: manifestDirectory)
+        let sourcesFolder = PathText.absolute(sources, relativeTo: manifestDirectory)
+        if let outside = SourceCopier.linkedOutside(sourcesFolder, project: manifestDirectory) {
+            printer.print([.error("the sources folder \"\(sources)\" leads through a symbolic link to \"\(outside)\", outside the project; "
+                                  + "refusing to copy masters through it", at: .file(relativePath(sourcesFolder)),
+                                  fix: "remove the link, or give another folder with --sources")])
+            throw ExitCode(2)
+        }
+        var copier = SourceCopier(folder: sourcesFolder, manifestDirectory: manifestDirectory)
         var text = Self.header(catalog: PathText.relative(catalogPath, to: manifestDirectory),
                                schema: TemplateLocator.schemaPath(manifestDirectory: manifestDirectory),
                                project: projectFile.map { PathText.relative($0.path, to: manifestDirectory) })
@@ -280,6 +287,15 @@ struct SourceCopier {
     init(folder: String, manifestDirectory: String) {
         self.folder = folder
         self.manifestDirectory = manifestDirectory
+    }
+
+    /// The real path of `folder` when it lies inside `project` as written but a symbolic link
+    /// (the folder itself or one of its parents below the project) leads it outside; nil otherwise.
+    static func linkedOutside(_ folder: String, project: String) -> String? {
+        guard folder.hasPrefix(project + "/") else { return nil } // outside as written: the user's choice
+        let realProject = SystemFolders.realPath(project)
+        let real = SystemFolders.realPath(folder)
+        return real == realProject || real.hasPrefix(realProject + "/") ? nil : real
     }
 
     /// Copies `path` as `<name>.<ext>` and returns the path to write in the manifest.

@@ -10,8 +10,9 @@ import Verification
 enum Loading {
     static func manifestAndPlan(_ options: ManifestOptions, printer: DiagnosticPrinter) throws -> (Manifest, Plan) {
         let manifest: Manifest
+        let budgets = try budgets(printer: printer)
         do {
-            manifest = try ManifestLoader.load(path: options.manifest, outputOverride: options.output)
+            manifest = try ManifestLoader.load(path: options.manifest, outputOverride: options.output, budgets: budgets)
         } catch {
             printer.print(error.diagnostics)
             printer.line(error.diagnostics.countSummary)
@@ -24,6 +25,18 @@ enum Loading {
         } catch {
             printer.print(error.diagnostics)
             printer.line(error.diagnostics.countSummary)
+            throw ExitCode(2)
+        }
+    }
+}
+
+extension Loading {
+    /// The run's budgets (`BudgetSettings`); a variable that is not a number is exit 2.
+    static func budgets(printer: DiagnosticPrinter) throws -> Budgets {
+        do {
+            return try BudgetSettings.budgets()
+        } catch let error as BudgetSettings.BudgetError {
+            printer.print([.error(error.message, fix: "set it to a whole number of the unit in its name, or unset it")])
             throw ExitCode(2)
         }
     }

@@ -117,6 +117,8 @@ package struct BuildEngine {
     package var sandbox: VectorSandbox?
     /// Called when another build of the same catalog holds the lock and this one waits.
     package var waiting: () -> Void = {}
+    /// Bytes and pixels the build may use (source files, decoded sources, outputs drawn at once).
+    package var budgets = Budgets.standard
     /// Called as each phase ends, with its name (`read sources`, `render and encode`…): the front
     /// end times them (`ASSETSMITH_TIMINGS=1`). The engine itself reads no clock for it.
     package var phaseFinished: @Sendable (String) -> Void = { _ in }
@@ -164,7 +166,8 @@ package struct BuildEngine {
     /// 1. Every source read and hashed once (bitmaps: pixel size from the header).
     func readSources(_ run: inout BuildRun) {
         let sources = Array(Set(run.plan.jobs.flatMap(\.allSources))).sorted { $0.path < $1.path }
-        let results = parallelMap(sources, threads: threads) { SourceLoader.read($0) }
+        let budgets = budgets
+        let results = parallelMap(sources, threads: threads) { SourceLoader.read($0, budgets: budgets) }
         for (source, result) in zip(sources, results) {
             switch result {
             case .success(let bytes):
@@ -256,7 +259,7 @@ package struct BuildEngine {
         let read = run.read, refs = run.refs
         let batches = BuildEngine.batches(pending, sources: { BuildRun.drawnSources($0.group) },
                                           pixels: { refs[$0].flatMap { read[$0.path]?.pixels }.map { $0.width * $0.height } ?? 0 },
-                                          budget: PixelBudget.perBuild)
+                                          budget: budgets.buildPixels)
         var lastBatch: [String: Int] = [:]
         for (index, batch) in batches.enumerated() {
             for item in batch { for path in BuildRun.drawnSources(item.group) { lastBatch[path] = index } }
@@ -275,11 +278,16 @@ package struct BuildEngine {
                 progressLine?.advance()
             }
             let measured = run.derived.measuredBy
-            let outcomes = parallelMap(drawable, threads: threads) { item -> (Result<Data, Diagnostic>, Double?) in
-                defer { progressLine?.advance() }
-                // The check's derivation is the render's: kept in the source's memo for it.
-                let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: decoded) : nil
-                return (BuildEngine.draw(item.group.job, decoded: decoded), change)
+            // Outputs drawn at once stay within the pixel budget too (six 12,288 px images on six
+            // threads would hold 3.5 GB): the batch is drawn in runs that fit it.
+            var outcomes: [(Result<Data, Diagnostic>, Double?)] = []
+            for slice in BuildEngine.outputRuns(drawable, budget: budgets.buildPixels) {
+                outcomes += parallelMap(slice, threads: threads) { item -> (Result<Data, Diagnostic>, Double?) in
+                    defer { progressLine?.advance() }
+                    // The check's derivation is the render's: kept in the source's memo for it.
+                    let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: decoded) : nil
+                    return (BuildEngine.draw(item.group.job, decoded: decoded), change)
+                }
             }
             for (item, (outcome, change)) in zip(drawable, outcomes) {
                 if let change { for index in measured[item.group.key] ?? [] { run.derived.changes[index] = change } }
@@ -323,6 +331,14 @@ package struct BuildEngine {
             let bitmap = try Renderer.render(job, sources: loaded)
             return .success(try PNGCodec.encode(bitmap, channels: job.channels))
         } catch let error as RenderError {
+            if case .cairo(let message) = error, message.lowercased().contains("out of memory") {
+                // The size is the cause, not the file: say how large the output is.
+                let size = job.pixelSize
+                return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": out of memory for a "
+                                       + "\(size.width)x\(size.height) px output (\(Budgets.bytesText(size.width * size.height * 4)) of pixels)",
+                                       at: .asset(name: job.asset, detail: nil),
+                                       fix: "give the asset a smaller size in the manifest").with(.fewerJobs))
+            }
             return .failure(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": \(error)",
                                    at: .asset(name: job.asset, detail: nil), fix: error.fix ?? "check the source file")
                 .with(error.remedy))
@@ -333,6 +349,27 @@ package struct BuildEngine {
             return .failure(.error("cannot draw \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
                                    fix: "internal error, please report"))
         }
+    }
+
+    /// `items` cut in order into runs whose output pixels add up to at most `budget` (an item
+    /// over it alone gets a run of its own), so the bitmaps drawn at the same time fit the budget.
+    static func outputRuns(_ items: [KeyedGroup], budget: Int) -> [[KeyedGroup]] {
+        var runs: [[KeyedGroup]] = []
+        var current: [KeyedGroup] = []
+        var total = 0
+        for item in items {
+            let size = item.group.job.pixelSize
+            let pixels = size.width * size.height
+            if !current.isEmpty, total + pixels > budget {
+                runs.append(current)
+                current = []
+                total = 0
+            }
+            current.append(item)
+            total += pixels
+        }
+        if !current.isEmpty { runs.append(current) }
+        return runs
     }
 
     /// `keys` cut into batches in order, each needing at most `budget` decoded pixels (a key whose

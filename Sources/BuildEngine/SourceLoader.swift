@@ -5,19 +5,22 @@ import Foundation
 import PNGCodec
 import Rendering
 
-/// Limits on decoded pixels, checked from a PNG's header before anything is allocated.
+/// Limits on decoded pixels, checked from a PNG's header before anything is allocated
+/// (`Budgets.imagePixels` and `Budgets.buildPixels`).
 package enum PixelBudget {
     /// One source image: 100 megapixels (400 MB decoded), a 10,000 px square.
-    package static let perImage = 100_000_000
-    /// Decoded sources held at once by one build (sources are decoded in batches within it).
-    package static let perBuild = 200_000_000
+    package static let perImage = Budgets.standard.imagePixels
+    /// Decoded sources held at once by one build (sources are decoded in batches within it), and
+    /// output pixels drawn at once.
+    package static let perBuild = Budgets.standard.buildPixels
 
-    package static func refusal(for size: PixelSize, file: String) -> Diagnostic? {
+    package static func refusal(for size: PixelSize, file: String, budget: Int = perImage) -> Diagnostic? {
         let count = size.width * size.height
-        guard count > perImage else { return nil }
+        guard count > budget else { return nil }
         return .error("is \(size.width)x\(size.height) px (\(count / 1_000_000) megapixels), over the budget of "
-                      + "\(perImage / 1_000_000) megapixels for one source image", at: .file(file),
+                      + "\(budget / 1_000_000) megapixels for one source image", at: .file(file),
                       fix: "export a smaller master (4096 px a side is plenty for any app icon or image), or use an SVG")
+            .with(.imagePixels)
     }
 }
 
@@ -39,8 +42,16 @@ package struct SourceBytes: Sendable {
 
 /// Reads and decodes sources, turning every failure into a diagnostic that names the file.
 package enum SourceLoader {
-    package static func read(_ source: SourceRef) -> Result<SourceBytes, Diagnostic> {
-        guard let data = FileManager.default.contents(atPath: source.path) else {
+    /// A file over `budgets.sourceBytes` is refused from its size, before it is read.
+    package static func read(_ source: SourceRef, budgets: Budgets = .standard) -> Result<SourceBytes, Diagnostic> {
+        let data: Data
+        switch BoundedFile.read(source.path, limit: budgets.sourceBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure) where failure.isTooLarge:
+            return .failure(.error("source file \(failure.words(for: "one source file"))", at: .file(source.displayPath),
+                                   fix: "check that this is the artwork you meant (a sparse or damaged file?), and export it again")
+                .with(.sourceBytes))
+        case .failure:
             return .failure(.error("cannot read source file", at: .file(source.displayPath),
                                    fix: "check that the file exists and is readable"))
         }
@@ -50,7 +61,9 @@ package enum SourceLoader {
             do {
                 let info = try PNGCodec.info(data)
                 pixels = info.size
-                if let refusal = PixelBudget.refusal(for: info.size, file: source.displayPath) { return .failure(refusal) }
+                if let refusal = PixelBudget.refusal(for: info.size, file: source.displayPath, budget: budgets.imagePixels) {
+                    return .failure(refusal)
+                }
                 if let profile = info.iccProfileName, !info.hasSRGB, SourceLoader.isWideGamut(profile: profile) {
                     warning = .warning("has the embedded colour profile \"\(profile)\", which is not applied: "
                                        + "its colours are read as sRGB and may shift", at: .file(source.displayPath),

@@ -13,6 +13,7 @@
 #include <zlib.h> /* Z_RLE only; libpng links zlib */
 #include <math.h>
 #include <setjmp.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,6 +40,16 @@
 #ifndef PNGSHIM_IDAT_SIZE
 #define PNGSHIM_IDAT_SIZE 65536
 #endif
+
+/* libpng's own limits, set on every read struct before the first chunk is read, so that no
+ * chunk can make it allocate beyond them: a 44-byte file whose ancillary chunk declares 2 GiB is
+ * refused from its length ("chunk data is too large"), not allocated. The same values as
+ * libpng's usual build defaults (pnglibconf.h), stated here because a libpng built without them
+ * (or with larger ones) would otherwise allocate what the file says. */
+#define PNGSHIM_CHUNK_MALLOC_MAX 8000000 /* bytes for one ancillary chunk (an ICC profile is < 1 MB) */
+#define PNGSHIM_CHUNK_CACHE_MAX 1000     /* ancillary chunks kept (sPLT, text, unknown) */
+#define PNGSHIM_USER_WIDTH_MAX 1000000   /* libpng's own per-side limit; PNGCodec's pixel budget is lower */
+#define PNGSHIM_USER_HEIGHT_MAX 1000000
 
 static const png_byte png_signature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
 
@@ -111,8 +122,15 @@ PNG_NORETURN static void on_error(png_structp png, png_const_charp text) {
 }
 
 static void on_warning(png_structp png, png_const_charp text) {
-    (void)png;
-    (void)text; /* Warnings are not errors: a library never prints. */
+    /* Warnings are not errors: a library never prints. One is: libpng 1.6 reports an ancillary
+     * chunk longer than the chunk limit as a benign error (a warning), then allocates the length
+     * the chunk declares anyway (2 GiB for a 44-byte file). Stop there, before the allocation. */
+    if (text != NULL && strstr(text, "chunk data is too large") != NULL) {
+        char message[200];
+        snprintf(message, sizeof message, "%s (over libpng's limit of %d bytes for one chunk)", text,
+                 PNGSHIM_CHUNK_MALLOC_MAX);
+        png_error(png, message);
+    }
 }
 
 /* -------------------------------------------------------------------------------------------- */
@@ -147,6 +165,13 @@ pngshim_status pngshim_begin_decode(const void *data, size_t size,
     *out_height = 0;
 
     pngshim_status status = check_signature(data, size, message, message_capacity);
+    if (status != PNGSHIM_OK) return status;
+
+    /* The simplified API gives no way to set libpng's limits on the struct it makes, so the
+     * chunks up to the first IDAT are read once with the regular API and the limits first: a
+     * chunk over them is refused before png_image_* could allocate it. */
+    pngshim_info facts;
+    status = pngshim_read_info(data, size, &facts, message, message_capacity);
     if (status != PNGSHIM_OK) return status;
 
     pngshim_decoder *decoder = calloc(1, sizeof *decoder);
@@ -446,9 +471,17 @@ static int on_chunk(png_structp png, png_unknown_chunkp chunk) {
     return 1; /* handled: libpng neither stores nor interprets it */
 }
 
+static void set_limits(png_structp png) {
+    png_set_user_limits(png, PNGSHIM_USER_WIDTH_MAX, PNGSHIM_USER_HEIGHT_MAX);
+    png_set_chunk_cache_max(png, PNGSHIM_CHUNK_CACHE_MAX);
+    png_set_chunk_malloc_max(png, PNGSHIM_CHUNK_MALLOC_MAX);
+}
+
 /* The jump point for reading facts. Returns 1 on success. */
 static int read_facts(png_structp png, png_infop info, byte_source *source, pngshim_info *out) {
     if (setjmp(png_jmpbuf(png))) return 0;
+
+    set_limits(png);
 
     static const png_byte kept[] = "tRNS\0sRGB\0gAMA\0cHRM\0iCCP";
     png_set_read_fn(png, source, on_read);

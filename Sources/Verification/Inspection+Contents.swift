@@ -248,32 +248,62 @@ extension Inspection {
 
     /// The line and column of `"key"` in the set's Contents.json, where its value is `"value"`
     /// when one is given: a pointer for messages, not a parser. Each Contents.json is scanned once
-    /// per key (a set with thousands of entries is not scanned once per entry).
+    /// for every key at the same time (`StringPlaces`), so thousands of findings on one long line
+    /// cost one pass, not one pass each.
     func locate(key: String, value: String?, in set: CatalogSet) -> (line: Int, column: Int)? {
         let file = set.path + "/Contents.json"
-        let cacheKey = file + "\u{0}" + key
-        if locations[cacheKey] == nil { locations[cacheKey] = index(key: key, in: data(file) ?? Data()) }
-        return locations[cacheKey]?[value ?? "\u{0}any"]
+        if locations[file] == nil { locations[file] = StringPlaces.index(data(file) ?? Data()) }
+        return locations[file]?[key + "\u{0}" + (value ?? "\u{0}any")]
     }
+}
 
-    /// Every `"key" : "value"` of the text: value → first place; the first place of the key at all
-    /// under `"\u{0}any"`.
-    private func index(key: String, in data: Data) -> [String: (line: Int, column: Int)] {
+/// Where each quoted string of a JSON text first appears, and each `"key" : "value"` pair, found
+/// in one pass over the bytes with the line and column counted as it goes (columns in
+/// characters, as a person counts them).
+package enum StringPlaces {
+    /// `key + "\u{0}" + value` → first place of the pair; `key + "\u{0}\u{0}any"` → first place
+    /// of the quoted string at all.
+    package static func index(_ data: Data) -> [String: (line: Int, column: Int)] {
         var places: [String: (line: Int, column: Int)] = [:]
-        let quotedKey = "\"\(key)\""
-        for (number, line) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
-            var rest = line[...]
-            while let range = rest.range(of: quotedKey) {
-                let place = (number + 1, line.distance(from: line.startIndex, to: range.lowerBound) + 1)
-                if places["\u{0}any"] == nil { places["\u{0}any"] = place }
-                var after = rest[range.upperBound...].drop { $0 == " " || $0 == ":" || $0 == "\t" }
-                if after.first == "\"" {
-                    after = after.dropFirst()
-                    let value = String(after.prefix { $0 != "\"" })
-                    if places[value] == nil { places[value] = place }
-                }
-                rest = rest[range.upperBound...]
+        let bytes = [UInt8](data)
+        let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\"), newline = UInt8(ascii: "\n")
+        var line = 1, column = 1, i = 0
+        /// The string that starts at the quote at `start`, and the index after its closing quote.
+        func string(at start: Int) -> (String, Int) {
+            var j = start + 1
+            while j < bytes.count, bytes[j] != quote {
+                j += bytes[j] == backslash ? 2 : 1
             }
+            let end = min(j, bytes.count)
+            return (String(decoding: bytes[(start + 1)..<end], as: UTF8.self), min(end + 1, bytes.count))
+        }
+        while i < bytes.count {
+            let byte = bytes[i]
+            if byte == newline {
+                line += 1
+                column = 1
+                i += 1
+                continue
+            }
+            guard byte == quote else {
+                if byte & 0xC0 != 0x80 { column += 1 } // continuation bytes are not characters
+                i += 1
+                continue
+            }
+            let place = (line, column)
+            let (text, after) = string(at: i)
+            if places[text + "\u{0}\u{0}any"] == nil { places[text + "\u{0}\u{0}any"] = place }
+            var k = after
+            while k < bytes.count, bytes[k] == UInt8(ascii: " ") || bytes[k] == UInt8(ascii: ":") || bytes[k] == UInt8(ascii: "\t") {
+                k += 1
+            }
+            if k < bytes.count, bytes[k] == quote {
+                let (value, _) = string(at: k)
+                if places[text + "\u{0}" + value] == nil { places[text + "\u{0}" + value] = place }
+            }
+            // Step over the string, counting its characters (a string holds no raw newline).
+            for b in bytes[i..<after] where b & 0xC0 != 0x80 { column += 1 }
+            i = after
         }
         return places
     }

@@ -94,6 +94,13 @@ extension Inspection {
         let file = shown(relative)
         guard let format = format(relative) else {
             checkedFiles.insert(relative)
+            if let size = BoundedFile.size(absolute(relative)), size > Budgets.standard.sourceBytes {
+                add(.error, ext == "png" ? .notPNG : .fileType, file: file, asset: set.path,
+                    message: BoundedFile.Failure.tooLarge(size: size, limit: Budgets.standard.sourceBytes)
+                        .words(for: "one image") + "; it was not read",
+                    fix: "export it again (a catalog image is rarely over a few megabytes)")
+                return nil
+            }
             let empty = data(relative)?.isEmpty ?? true
             if let other = data(relative).flatMap(Self.imageIOOnlyType) {
                 // actool reads images through ImageIO, by content: it ships (issue 25).

@@ -105,13 +105,13 @@ final class Inspection {
         sets.first { $0.path == relative }
     }
 
-    /// The bytes of a file inside the catalog, read once; nil when it cannot be read.
+    /// The bytes of a file inside the catalog, read once; nil when it cannot be read or is over
+    /// its budget (`Budgets.contentsBytes` for a Contents.json, `sourceBytes` for any other file),
+    /// decided from its size before it is read.
     func data(_ relative: String) -> Data? {
         if let cached = dataCache[relative] { return cached }
-        var isDirectory: ObjCBool = false
-        let path = absolute(relative)
-        let data = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
-            ? FileManager.default.contents(atPath: path) : nil
+        let limit = relative.hasSuffix("Contents.json") ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
+        let data = try? BoundedFile.read(absolute(relative), limit: limit).get()
         dataCache[relative] = data
         return data
     }

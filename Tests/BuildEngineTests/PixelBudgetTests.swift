@@ -1,5 +1,6 @@
 @testable import BuildEngine
 import AssetCore
+import AssetPlan
 import Testing
 
 /// Decoded sources are held in batches within the build's pixel budget.
@@ -28,5 +29,27 @@ import Testing
             huge.png: error: is 16384x16384 px (268 megapixels), over the budget of 100 megapixels for one source image
               fix: export a smaller master (4096 px a side is plenty for any app icon or image), or use an SVG
             """)
+    }
+}
+
+/// Outputs drawn at the same time stay within the build's pixel budget (issue 23: six 12,288 px
+/// images on six threads held 3.5 GB at once).
+@Suite struct OutputRunTests {
+    static func group(_ side: Int, _ name: String) -> KeyedGroup {
+        let job = RenderJob(output: "\(name).imageset/\(name).png", asset: name, slot: "@1x", scale: .x1,
+                            source: SourceRef(path: "/s/\(name).svg", displayPath: "\(name).svg", format: .svg),
+                            pixelSize: PixelSize(width: side, height: side), fit: .contain, background: nil,
+                            effect: .none, channels: .rgba)
+        return KeyedGroup(group: RenderGroup(key: job.renderKey, jobs: [job]), digest: name)
+    }
+
+    @Test func outputsAreDrawnInRunsWithinTheBudget() {
+        let big = (0..<6).map { Self.group(6144, "I\($0)") } // 37.7 megapixels each
+        let runs = BuildEngine.outputRuns(big, budget: 100_000_000)
+        #expect(runs.map(\.count) == [2, 2, 2])
+        let small = (0..<6).map { Self.group(100, "S\($0)") }
+        #expect(BuildEngine.outputRuns(small, budget: 100_000_000).map(\.count) == [6])
+        // One over the budget alone still gets drawn, in a run of its own.
+        #expect(BuildEngine.outputRuns([Self.group(20_000, "H")] + small, budget: 100_000_000).map(\.count) == [1, 6])
     }
 }

@@ -13,13 +13,16 @@ struct CLI {
     static let binary: String = ProcessInfo.processInfo.environment["ASSETSMITH_BIN"]
         ?? Fixtures.repoRoot.appendingPathComponent(".build/debug/assetsmith").path
 
-    static func run(_ arguments: [String], in directory: String) throws -> Result {
+    /// `shell`: run `/bin/sh` with `arguments` instead of the binary (for setup such as a mount).
+    static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:],
+                    shell: Bool = false) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: binary)
+        process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["ASSETSMITH_TEMPLATES"] = Fixtures.repoRoot.appendingPathComponent("Templates").path
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()

@@ -18,8 +18,13 @@ struct WatchCommand: ParsableCommand {
     @Option(name: .long, help: "Milliseconds without file events before a rebuild starts (an editor's save is several events).")
     var debounce: Int = 30
 
+    /// At most a minute: beyond it a save would seem lost (and a huge value overflows the timer).
+    static let debounceRange = 0...60_000
+
     func validate() throws {
-        if debounce < 0 { throw ValidationError("--debounce must not be negative") }
+        if !Self.debounceRange.contains(debounce) {
+            throw ValidationError("--debounce \(debounce) is out of range: give 0 to 60000 milliseconds")
+        }
     }
 
     func run() throws {

@@ -65,6 +65,8 @@ final class WatchSession {
         var pipeline = BuildEngine(threads: threads)
         pipeline.sandbox = sandbox
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
+        // The manifest was loaded with these budgets, so a bad variable has been reported already.
+        pipeline.budgets = (try? BudgetSettings.budgets()) ?? .standard
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
         lastDiagnostics = result.diagnostics
