@@ -51,19 +51,22 @@ let package = Package(
         .target(name: "ImageProbe", dependencies: ["AssetCore",
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
                                                    .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),
-        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe"]),
+        // Reads project.pbxproj (PropertyListSerialization): targets, app icon settings, catalogs.
+        .target(name: "XcodeProject"),
+        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe",
+                                                   "XcodeProject"]),
         // The engine: plan + previous record + sources → catalog.
         .target(name: "BuildEngine", dependencies: ["AssetCore", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog"]),
         // The SVG/PDF worker processes: pool, wire messages, shared memory, the worker loop.
         .target(name: "VectorWorkers", dependencies: ["AssetCore", "Rendering", "CWorkerShim"]),
         .target(name: "AssetsmithCLI", dependencies: [
             "AssetCore", "BuildEngine", "VectorWorkers", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "XcodeProject", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "assetsmith", dependencies: ["AssetsmithCLI"], path: "Sources/Assetsmith"),
         // In-process fuzzer for every reader of outside input (`make test`, `make fuzz`); not in `assetsmith`.
         .executableTarget(name: "AssetsmithFuzz", dependencies: [
-            "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "Verification", "VectorWorkers",
+            "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "Verification", "VectorWorkers", "XcodeProject",
             .product(name: "Yams", package: "Yams"),
         ], path: "Sources/AssetsmithFuzz"),
         // libFuzzer entry for `make fuzz` (scripts/fuzz-coverage.sh builds it with
@@ -78,6 +81,8 @@ let package = Package(
                 dependencies: [.target(name: "assetsmith")]),
 
         .target(name: "TestSupport", dependencies: ["AssetCore", "PNGCodec"], path: "Tests/TestSupport"),
+        .testTarget(name: "AssetCoreTests", dependencies: ["AssetCore"]),
+        .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe", "TestSupport"]),
         .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "AssetCore", "TestSupport"]),
         .testTarget(name: "AssetPlanTests", dependencies: ["AssetPlan", "AssetSpec", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
@@ -89,7 +94,8 @@ let package = Package(
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
         .testTarget(name: "VectorWorkersTests", dependencies: ["VectorWorkers", "Rendering", "AssetCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),
-        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AssetCatalog", "AssetPlan", "AssetSpec",
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "TestSupport"]),
+        .testTarget(name: "VerificationTests", dependencies: ["Verification", "XcodeProject", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                                "PNGCodec", "AssetCore", "ImageProbe", "TestSupport"]),
     ]
 )

@@ -4,7 +4,7 @@ import Yams
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
-    package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar"]
+    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
                               "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide"]
@@ -57,6 +57,7 @@ package enum ManifestLoader {
         top.rejectUnknownKeys(allowed: topLevelKeys)
         let table = top.string("table")
         let output = top.string("output")
+        let project = top.string("project")
         let catalog = top.string("catalog")
         if let catalog, !AssetName.isValid(catalog.value) {
             sink.error("catalog name \"\(catalog.value)\" is not a valid file name", at: top.place("catalog"),
@@ -119,6 +120,7 @@ package enum ManifestLoader {
                                 catalogName: place.catalogName, assets: assets)
         manifest.tabBar = tabBar
         manifest.patternFolders = patternFolders
+        manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
         return manifest
     }
 

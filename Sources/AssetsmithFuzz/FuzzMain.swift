@@ -6,6 +6,7 @@ import PNGCodec
 import Rendering
 import VectorWorkers
 import Verification
+import XcodeProject
 import Yams
 #if canImport(Glibc)
 import Glibc
@@ -37,7 +38,7 @@ enum FuzzMain {
         try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let targets = makeTargets(root: root, scratch: scratch).filter { only == nil || $0.name == only }
         guard !targets.isEmpty else {
-            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, svg, pdf\n".utf8))
+            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, pbxproj, svg, pdf\n".utf8))
             return 2
         }
         var generator = SplitMix(seed: UInt64(Date().timeIntervalSince1970 * 1000))
@@ -135,6 +136,13 @@ enum FuzzMain {
                 let report = Verifier.verify(catalogAt: scratch + "/Set.xcassets")
                 for format in ReportFormat.allCases { _ = format.render(report) }
                 return report.findings.isEmpty ? "clean" : "findings"
+            },
+            Target(name: "pbxproj", seeds: files("Tests/Fixtures/XcodeProjects", ["project.pbxproj"])) { data in
+                let project = scratch + "/Fuzz.xcodeproj"
+                try? FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+                try? data.write(to: URL(fileURLWithPath: project + "/project.pbxproj"))
+                guard let file = try? ProjectFile.load(URL(fileURLWithPath: project)) else { return "rejected" }
+                return file.targets.isEmpty ? "no targets" : "targets"
             },
             Target(name: "svg", seeds: files("Assets", [".svg"]) + files("Tests/Fixtures/Artwork", [".svg"])) { data in
                 let path = scratch + "/fuzz.svg"
