@@ -146,6 +146,11 @@ package enum CatalogWriter {
 
         // Stale files: generated last time, not part of this plan.
         for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
+            // Another flavour's files, left out by `--flavor`: kept, and kept in the record.
+            if plan.retainedAssets.contains(record.asset) {
+                new.files[path] = record
+                continue
+            }
             guard let data = catalog.read(path) else { continue }
             if Digest.sha256(data) == record.sha256 {
                 if catalog.remove(path) {

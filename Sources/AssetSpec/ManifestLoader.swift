@@ -4,10 +4,11 @@ import Yams
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
-    package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar"]
+    package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar", "flavors"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
-                              "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide"]
+                              "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide",
+                              "alternates", "badge"]
     static let imageKeys = ["name", "kind", "adopt", "source", "page", "size", "scales", "fit", "background", "vector"]
 
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
@@ -18,8 +19,11 @@ package enum ManifestLoader {
 
     /// Loads the manifest at `path` (as the user wrote it; relative to the current directory).
     /// `outputOverride` replaces the manifest's `output` (the `--output` flag).
+    /// `environment` gives the values of `${NAME}` in badge texts (the CLI passes the process's);
+    /// `flavor` limits the flavours expanded to one (`--flavor`).
     /// Throws `ManifestError` with every problem found.
-    package static func load(path: String, outputOverride: String? = nil) throws(ManifestError) -> Manifest {
+    package static func load(path: String, outputOverride: String? = nil, environment: [String: String] = [:],
+                             flavor: String? = nil) throws(ManifestError) -> Manifest {
         let absolute = absolutePath(path, relativeTo: FileManager.default.currentDirectoryPath)
         guard let data = FileManager.default.contents(atPath: absolute) else {
             throw ManifestError([.error("cannot read manifest \"\(path)\"", at: .file(path),
@@ -29,12 +33,13 @@ package enum ManifestLoader {
             throw ManifestError([YAMLProblem.notUTF8(data, file: path)])
         }
         return try parse(text, file: path, directory: (absolute as NSString).deletingLastPathComponent,
-                         outputOverride: outputOverride)
+                         outputOverride: outputOverride, environment: environment, flavor: flavor)
     }
 
     /// Parses manifest text. `file` is used in messages; relative paths resolve against `directory`.
     package static func parse(_ text: String, file: String, directory: String,
-                              outputOverride: String? = nil) throws(ManifestError) -> Manifest {
+                              outputOverride: String? = nil, environment: [String: String] = [:],
+                              flavor: String? = nil) throws(ManifestError) -> Manifest {
         let sink = DiagnosticSink(file: file)
         let root: Node
         do {
@@ -66,6 +71,7 @@ package enum ManifestLoader {
         var assets: [AssetEntry] = []
         var seenNames: [String: SourceLocation] = [:]
         var patternFolders: [String] = []
+        var listed: [(node: Node, entry: AssetEntry)] = []
         if let list = top.value("assets") {
             if case .sequence(let sequence) = list {
                 for pattern in sequence {
@@ -80,6 +86,7 @@ package enum ManifestLoader {
                             seenNames[asset.name.lowercased()] = asset.location
                         }
                         assets.append(asset)
+                        listed.append((item, asset))
                     }
                 }
             } else {
@@ -90,6 +97,9 @@ package enum ManifestLoader {
                        fix: "add `assets:` with at least one item")
         }
 
+        let variants = expandVariants(listed, top: top, directory: directory, sink: sink, environment: environment,
+                                      flavor: flavor)
+        assets = variants.assets
         let tabBar = readTabBar(top, sink: sink)
         // `output: MyApp/Assets.xcassets` names the catalog itself.
         let place = CatalogPlace(output: outputOverride ?? output?.value, catalog: catalog?.value)
@@ -119,10 +129,13 @@ package enum ManifestLoader {
                                 catalogName: place.catalogName, assets: assets)
         manifest.tabBar = tabBar
         manifest.patternFolders = patternFolders
+        manifest.flavors = variants.flavors
+        manifest.selectedFlavor = flavor
+        manifest.retainedAssets = variants.retained
         return manifest
     }
 
-    private static func readAsset(_ node: Node, directory: String, sink: DiagnosticSink) -> AssetEntry? {
+    static func readAsset(_ node: Node, directory: String, sink: DiagnosticSink) -> AssetEntry? {
         guard var reader = MappingReader(node, context: "an asset", sink: sink) else { return nil }
         let nameValue = reader.string("name", required: true)
         if let nameValue { reader.context = "asset \"\(nameValue.value)\"" }
@@ -154,7 +167,7 @@ package enum ManifestLoader {
         return entry
     }
 
-    private static func readAppIcon(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
+    static func readAppIcon(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
         if reader.value("layers") != nil {
             return readIconComposer(reader, directory: directory, sink: sink)
         }

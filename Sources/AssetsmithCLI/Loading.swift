@@ -10,7 +10,9 @@ enum Loading {
     static func manifestAndPlan(_ options: ManifestOptions, printer: DiagnosticPrinter) throws -> (Manifest, Plan) {
         let manifest: Manifest
         do {
-            manifest = try ManifestLoader.load(path: options.manifest, outputOverride: options.output)
+            // Badge texts read `${NAME}` from the environment (Xcode exports build settings to Run Script phases).
+            manifest = try ManifestLoader.load(path: options.manifest, outputOverride: options.output,
+                                               environment: ProcessInfo.processInfo.environment, flavor: options.flavor)
         } catch {
             printer.print(error.diagnostics)
             printer.line(error.diagnostics.countSummary)

@@ -81,6 +81,7 @@ package enum Verifier {
                                        shown: shown, own: true, expected: bundle, record: record?.outputFiles ?? [:])
             inspection.checkAmbiguity(bundleFolder: bundle.folder, bundleShown: shown)
         }
+        inspection.checkRegistration(plan, record: record)
         return inspection.report()
     }
 
