@@ -13,13 +13,16 @@ struct CLI {
     static let binary: String = ProcessInfo.processInfo.environment["ASSETSMITH_BIN"]
         ?? Fixtures.repoRoot.appendingPathComponent(".build/debug/assetsmith").path
 
-    static func run(_ arguments: [String], in directory: String) throws -> Result {
+    static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:],
+                    removing: [String] = []) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment
         environment["ASSETSMITH_TEMPLATES"] = Fixtures.repoRoot.appendingPathComponent("Templates").path
+        environment.merge(extra) { _, new in new }
+        for name in removing { environment[name] = nil }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
