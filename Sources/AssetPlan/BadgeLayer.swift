@@ -9,22 +9,24 @@ import AssetSpec
 enum BadgeLayer {
     static let layerName = "assetsmith-badge"
     /// The canvas of an Icon Composer icon, in px (1024 pt at 1x).
-    static let side = 1024
+    static let side = IconLayerRule.minimumSide
 
     /// The group (empty without a badge); its layer files are added to `files`.
     static func group(_ badge: BadgeSpec?, files: inout [IconLayerFile]) -> [JSONValue] {
         guard let badge else { return [] }
         var names: [String: JSONValue] = [:]
-        for appearance in [nil, "dark", "tinted"] as [String?] {
+        for appearance in [nil, IconComposerFormat.Appearance.dark.rawValue, IconComposerFormat.Appearance.tinted.rawValue] as [String?] {
             let name = layerName + (appearance.map { "-" + $0 } ?? "") + ".png"
             var file = IconLayerFile(name: name, source: SourceRef(path: "", displayPath: "badge \"\(badge.text)\"", format: .png),
                                      origin: badge.location)
             file.badge = BadgeDrawing(badge, appearance: appearance)
             files.append(file)
-            names[appearance ?? "light"] = .string(name)
+            names[appearance ?? IconComposerFormat.Appearance.light.rawValue] = .string(name)
         }
         var layer: [String: JSONValue] = ["name": .string(layerName)]
-        IconBundlePlanner.specialize(&layer, "image-name", base: names["light"], dark: names["dark"], tinted: names["tinted"])
+        IconBundlePlanner.specialize(&layer, "image-name", base: names[IconComposerFormat.Appearance.light.rawValue],
+                                     dark: names[IconComposerFormat.Appearance.dark.rawValue],
+                                     tinted: names[IconComposerFormat.Appearance.tinted.rawValue])
         return [["layers": [.object(layer)]]]
     }
 

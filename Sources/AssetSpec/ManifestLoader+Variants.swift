@@ -65,8 +65,8 @@ extension ManifestLoader {
         var retained: Set<String> = []
         guard let flavorsNode = top.value("flavors") else {
             if let flavor {
-                sink.append(.error("--flavor \(flavor): the manifest has no \"flavors\"", at: .file(sink.file),
-                                   fix: "add `flavors: {\(flavor): {badge: {text: \(flavor.uppercased())}}}`, or build without --flavor"))
+                sink.append(.error("flavour \"\(flavor)\" was asked for, but the manifest has no \"flavors\"", at: .file(sink.file),
+                                   fix: "add `flavors: {\(flavor): {badge: {text: \(flavor.uppercased())}}}`, or build every flavour"))
             }
             return Variants(assets: assets, flavors: [], retained: [])
         }
@@ -134,7 +134,7 @@ extension ManifestLoader {
         if let flavor, !flavors.contains(where: { $0.name == flavor }) {
             let names = flavors.map(\.name)
             let guess = Suggestion.closest(to: flavor, in: names).map { "did you mean \"\($0)\"? " } ?? ""
-            sink.append(.error("--flavor \(flavor): the manifest has no flavour \"\(flavor)\"", at: .source(sink.location(flavorsNode)),
+            sink.append(.error("flavour \"\(flavor)\" was asked for, but the manifest has no flavour of that name", at: .source(sink.location(flavorsNode)),
                                fix: guess + "flavours: " + names.joined(separator: ", ")))
         }
         return Variants(assets: assets, flavors: flavors, retained: retained)

@@ -28,7 +28,7 @@ extension Inspection {
                 for name in names where !hasIconSet(name, outputDirectory: plan.outputDirectory) {
                     let what = key == IconRegistration.alternatesKey ? "alternate icon" : "app icon"
                     add(.error, .missingFile, file: shown, asset: nil,
-                        message: "\(what) \"\(name)\" is registered (\(key)) but has no set: no \"\(name).appiconset\" in the catalog and no \"\(name).icon\" beside it; App Store Connect refuses the upload (ITMS-90895)",
+                        message: "\(what) \"\(name)\" is registered (\(key)) but has no set: no \"\(FolderKind.appIconSet.folder(name))\" in the catalog and no \"\(FolderKind.iconComposer.folder(name))\" beside it; App Store Connect refuses the upload (ITMS-90895)",
                         fix: build + ", or remove \"\(name)\" from the manifest")
                 }
             }
@@ -61,12 +61,12 @@ extension Inspection {
 
     /// An `.appiconset` of that name anywhere in the catalog, or an `.icon` bundle beside it.
     func hasIconSet(_ name: String, outputDirectory: String) -> Bool {
-        if sets.contains(where: { $0.folderExtension == "appiconset"
-            && (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension == name }) {
+        if sets.contains(where: { FolderKind.appIconSet.names($0.path)
+            && FolderKind.appIconSet.name(of: ($0.path as NSString).lastPathComponent) == name }) {
             return true
         }
         var isDirectory: ObjCBool = false
-        return FileManager.default.fileExists(atPath: (outputDirectory as NSString).appendingPathComponent(name + ".icon"),
+        return FileManager.default.fileExists(atPath: (outputDirectory as NSString).appendingPathComponent(FolderKind.iconComposer.folder(name)),
                                               isDirectory: &isDirectory) && isDirectory.boolValue
     }
 }

@@ -90,7 +90,7 @@ import Testing
         #expect(manifest.assets.map(\.name).filter { $0.hasSuffix("-Beta") || $0.hasSuffix("-Debug") } == ["AppIcon-Beta"])
         #expect(manifest.retainedAssets == ["AppIcon-Debug", "AppIcon-Classic-Debug", "AppIcon-Glass-Debug"])
         #expect(errors(Self.example, flavor: "Beat") == [
-            "assetsmith.yml:12:3: error: --flavor Beat: the manifest has no flavour \"Beat\"\n  fix: did you mean \"Beta\"? flavours: Beta, Debug",
+            "assetsmith.yml:12:3: error: flavour \"Beat\" was asked for, but the manifest has no flavour of that name\n  fix: did you mean \"Beta\"? flavours: Beta, Debug",
         ])
     }
 
