@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: run test build deps bench bench-fidelity verify clean install fuzz
+.PHONY: run test build deps bench bench-fidelity verify clean install fuzz lint
 
 deps:
 	@scripts/install-deps.sh
@@ -17,12 +17,16 @@ build: deps
 run: build
 	$(BIN) build --manifest assetsmith.yml --preview
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh
 	scripts/check-install.sh
 	.build/debug/assetsmith-fuzz --seconds 2
+
+# swift format lint with the checked-in .swift-format (rules only, not the pretty printer's layout).
+lint:
+	scripts/lint.sh
 
 # The in-process fuzzer over every reader of outside input, FUZZ_SECONDS per target (release build).
 fuzz: deps
@@ -40,9 +44,11 @@ bench: build
 	Benchmarks/bench.sh $(CURDIR)/$(BIN)
 
 # Derived tab forms against designers' own pairs (README, "How glyphs are drawn"). The sets are
-# not in the repository: ICONSETS is the folder they were extracted into.
-ICONSETS ?= /work/iconsets
+# not in the repository: ICONSETS is the folder they were extracted into (`make bench-fidelity
+# ICONSETS=~/iconsets`); there is no default.
+ICONSETS ?=
 bench-fidelity: build
+	@test -n "$(ICONSETS)" || { echo "bench-fidelity: give ICONSETS=<folder holding ionicons/ and heroicons/>" >&2; exit 2; }
 	BENCH_DIR=.build/fidelity/ionicons Benchmarks/fidelity.py $(BIN) \
 	  '$(ICONSETS)/ionicons/src/svg/{}-outline.svg' '$(ICONSETS)/ionicons/src/svg/{}.svg' --sheet .build/fidelity/ionicons
 	BENCH_DIR=.build/fidelity/heroicons Benchmarks/fidelity.py $(BIN) \

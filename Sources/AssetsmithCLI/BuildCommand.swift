@@ -53,8 +53,8 @@ struct BuildCommand: ParsableCommand {
         pipeline.sandbox = render.makeSandbox()
         pipeline.progress = { total in printer.progress("rendering", total: total) }
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }
-        var result = pipeline.build(plan)
-        result.diagnostics = plan.warnings + result.diagnostics
+        pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
+        let result = pipeline.build(plan)
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report

@@ -56,13 +56,15 @@ struct VerifyCommand: ParsableCommand {
                 throw ExitCode(2)
             }
             let display = catalog.count > 1 && catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
-            report = Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: appIcon)
+            report = Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: appIcon,
+                                     stacks: TemplateLocator.stackRules(table: nil, manifestDirectory: FileManager.default.currentDirectoryPath))
         } else {
-            let (_, plan) = try Loading.manifestAndPlan(options, printer: printer)
+            let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
             let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                                catalogFolder: plan.catalogFolder))
             let display = relativePath((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
-            report = Verifier.verify(plan: plan, record: record, displayPath: display)
+            report = Verifier.verify(plan: plan, record: record, displayPath: display,
+                                     stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifest.directory))
         }
         if strict { report = report.promotingWarnings() }
         FileHandle.standardOutput.write(Data(reportFormat.render(report).utf8))

@@ -230,7 +230,7 @@ extension GlyphMorphology {
             guard joins[region] else { continue }
             let x = Double(i % width), y = i / width
             for s in bordering[region] {
-                let span = hulls[s]![y]
+                guard let span = hulls[s]?[y] else { continue }
                 if x >= span.lo - 0.5 && x <= span.hi + 0.5 {
                     held[s, default: [Int](repeating: 0, count: regions.count)][region] += 1
                 }

@@ -29,8 +29,8 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case pdfEncrypted(path: String)
     /// The manifest's `page:` is not a page of the PDF (`count` pages).
     case pdfPage(path: String, page: Int, count: Int)
-    /// A bitmap overlay (a layer composed into a Top Shelf image or a macOS size) is smaller than
-    /// the output needs; `message` and `fixText` are `UpscaleRule`'s.
+    /// A bitmap smaller than the output needs. The build refuses such jobs before drawing
+    /// (`UpscaleRule.refusals`), so the renderer no longer throws it; kept for the worker protocol.
     case upscaled(path: String, message: String, fixText: String)
 
     /// How to fix it, for the errors where something better than "check the file" can be said.

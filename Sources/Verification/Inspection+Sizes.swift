@@ -63,7 +63,7 @@ extension Inspection {
             groups[group, default: []].append((scale, name))
         }
         for group in order {
-            let members = groups[group]!.sorted { $0.scale < $1.scale }
+            let members = (groups[group] ?? []).sorted { $0.scale < $1.scale }
             guard let base = members.first, let baseSize = pixelSize(set.path + "/" + base.name) else { continue }
             for member in members.dropFirst() {
                 let relative = set.path + "/" + member.name
@@ -75,13 +75,14 @@ extension Inspection {
                 guard Double(actual.width) != width || Double(actual.height) != height else { continue }
                 let times = member.scale.factor % base.scale.factor == 0
                     ? "\(member.scale.factor / base.scale.factor) times" : "1.5 times"
-                let expected = width == width.rounded() && height == height.rounded()
-                    ? "\(Int(width))x\(Int(height)) px" : "\(PointSize.format(width))x\(PointSize.format(height)) px, not whole pixels"
+                let whole = width == width.rounded() && height == height.rounded()
+                let size = whole ? "\(Int(width))x\(Int(height)) px" : "\(PointSize.format(width))x\(PointSize.format(height)) px"
+                let expected = whole ? size : size + ", not whole pixels"
                 // actool accepts it and the HIG advises against it; our own outputs must be exact.
                 add(severity(own: relative), .pixelSize, file: shown(relative), asset: set.path,
                     message: "is \(actual.width)x\(actual.height) px but \(member.scale) must be \(times) "
                         + "\(base.scale) \"\(base.name)\" (\(baseSize)): \(expected)",
-                    fix: "export every scale from one master: \(member.scale) at \(expected.replacingOccurrences(of: ", not whole pixels", with: "")), "
+                    fix: "export every scale from one master: \(member.scale) at \(size), "
                         + "or fix the \(base.scale) image")
             }
         }

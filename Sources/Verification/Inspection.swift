@@ -29,6 +29,8 @@ final class Inspection {
     /// The set name actool takes as the primary app icon (`--app-icon`, like actool's option); the
     /// App Store icon rules apply to it. Our own sets are held to them whatever their name.
     var appIconName = "AppIcon"
+    /// Brand-asset roles, stack layer counts and sizes from the requirement table; nil: not checked.
+    var stackRules: StackRules?
     /// Files (inside the catalog) that assetsmith generated: from the plan, or from the build record
     /// beside a catalog given with `--catalog`. They are held to the strict rules.
     var ownFiles: Set<String> = []

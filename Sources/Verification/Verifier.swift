@@ -21,9 +21,14 @@ package enum Verifier {
     ///
     /// When a build record lies beside the catalog (`.assetsmith/<Catalog>.record.json`, written by
     /// `assetsmith build`), the files it lists are our own outputs and are held to the strict rules.
-    package static func verify(catalogAt path: String, displayPath: String? = nil, appIcon: String = "AppIcon") -> VerifyReport {
+    ///
+    /// `stacks`: the requirement table's tvOS and visionOS facts (`StackRules(table:)`); without
+    /// them brand-asset roles, stack layer counts and visionOS layer sizes are not checked.
+    package static func verify(catalogAt path: String, displayPath: String? = nil, appIcon: String = "AppIcon",
+                               stacks: StackRules? = nil) -> VerifyReport {
         let inspection = Inspection(catalogPath: path, display: displayPath ?? (path as NSString).lastPathComponent)
         inspection.appIconName = appIcon
+        inspection.stackRules = stacks
         // Through URL: `--catalog .` must name the folder itself (NSString's path methods trap on ".").
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let recordPath = BuildRecord.path(outputDirectory: url.deletingLastPathComponent().path,
@@ -64,9 +69,11 @@ package enum Verifier {
     /// - Parameters:
     ///   - record: the build record (`BuildRecord.read`); nil when there is none.
     ///   - displayPath: the catalog as messages show it (default: `plan.catalogFolder`).
-    package static func verify(plan: Plan, record: BuildRecord?, displayPath: String? = nil) -> VerifyReport {
+    package static func verify(plan: Plan, record: BuildRecord?, displayPath: String? = nil,
+                               stacks: StackRules? = nil) -> VerifyReport {
         let catalogPath = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
         let inspection = Inspection(catalogPath: catalogPath, display: displayPath ?? plan.catalogFolder)
+        inspection.stackRules = stacks
         guard inspection.loadSets() else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
                            message: "the catalog does not exist", fix: "run `assetsmith build`")

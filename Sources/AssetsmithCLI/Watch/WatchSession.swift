@@ -20,6 +20,8 @@ final class WatchSession {
     /// Folders a `source` pattern lists: any file appearing there may be a new asset.
     private var patternFolders: Set<String> = []
     private var outputDirectory: String?
+    /// What the last rebuild printed: the plan's warnings and the build's diagnostics.
+    private(set) var lastDiagnostics: [Diagnostic] = []
     /// The SVG workers, kept for the whole session (a file that crashes one costs that asset).
     private let sandbox: SVGSandbox?
 
@@ -61,8 +63,10 @@ final class WatchSession {
         }
         var pipeline = BuildEngine(threads: threads)
         pipeline.sandbox = sandbox
+        pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
+        lastDiagnostics = result.diagnostics
 
         templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
         outputDirectory = plan.outputDirectory
