@@ -160,12 +160,12 @@ extension ManifestLoader {
             if let name { context.context = "alternate \"\(name.value)\" of \(reader.context)" }
             // Other unknown keys are reported once, when the alternate is read as an asset.
             for key in ["kind", "alternates"] where own.value(key) != nil {
-                sink.error("\"\(key)\" cannot be given in \(context.context)", at: own.value(key)!,
+                sink.error("\"\(key)\" cannot be given in \(context.context)", at: own.place(key),
                            fix: "remove it: an alternate is an app icon of its own, listed once under its primary")
             }
             guard let name else { continue }
             if name.value == primary.name {
-                sink.error("alternate \"\(name.value)\" has the name of its primary icon", at: own.value("name")!,
+                sink.error("alternate \"\(name.value)\" has the name of its primary icon", at: own.place("name"),
                            fix: "give the alternate its own name, such as \"\(primary.name)-Classic\"")
                 continue
             }
