@@ -27,8 +27,9 @@ enum BadgePainter {
     /// The smallest text drawn, as the height of its ink in px. Measured on renders of "BETA" and
     /// "1.4.2" in DejaVu Sans Bold, unhinted, grey antialiasing: at 7 px of cap height (font size
     /// about 9.6 px) every letter and digit is told apart; at 5–6 px B/8, E/F and 3/8 merge.
-    /// With these proportions a ribbon has text from 80 px icons up (40 pt @2x), a band from 70 px,
-    /// a dot from 110 px; the 40, 58 and 60 px slots get the shape alone.
+    /// With these proportions "BETA" on a ribbon has text from 80 px icons up (40 pt @2x), a version
+    /// on a band from 70 px, a dot from about 52 px for one character and 90 px for four letters;
+    /// the 40 and 58 px slots get the shape alone.
     static let minimumTextHeight = 7.0
 
     /// `badge` composited over `bitmap`.
