@@ -28,10 +28,13 @@ test: deps lint
 lint:
 	scripts/lint.sh
 
-# The in-process fuzzer over every reader of outside input, FUZZ_SECONDS per target (release build).
+# The in-process fuzzer over every reader of outside input, FUZZ_SECONDS per target (release
+# build), then on Linux the coverage-guided libFuzzer build of the in-process readers
+# (scripts/fuzz-coverage.sh: -sanitize=fuzzer,address, in .build/libfuzzer, not the shipped binary).
 fuzz: deps
 	$(SWIFT) build -c release
 	.build/release/assetsmith-fuzz --seconds $(FUZZ_SECONDS)
+	if [ "$$(uname -s)" = Linux ]; then scripts/fuzz-coverage.sh $(FUZZ_SECONDS); fi
 
 # Installs the binary and the templates (requirement tables, launch templates, the manifest's
 # JSON Schema) where the binary looks for them: $(PREFIX)/bin and $(PREFIX)/share/assetsmith.

@@ -12,9 +12,7 @@ if ! swift format --version >/dev/null 2>&1; then
 fi
 rules=$(sed -n 's/^ *"\([A-Za-z]*\)" *: *true,\{0,1\}$/\1/p' .swift-format | paste -sd '|' -)
 out=$(swift format lint --configuration .swift-format --parallel --recursive Sources Plugins Tests 2>&1 || true)
-# SVGSandbox.swift moves into its own module under issue 24 (the worker pool); its three force
-# unwraps are fixed there. Remove this exclusion when it lands.
-found=$(printf '%s\n' "$out" | grep -E "\[($rules)\]" | grep -v '^Sources/AssetsmithCLI/SVGSandbox.swift:' || true)
+found=$(printf '%s\n' "$out" | grep -E "\[($rules)\]" || true)
 if [ -n "$found" ]; then
     printf '%s\n' "$found" >&2
     echo "lint: $(printf '%s\n' "$found" | wc -l | tr -d ' ') finding(s); see .swift-format" >&2

@@ -4,7 +4,7 @@ import Yams
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
-    package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar", "flavors"]
+    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
                               "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide",
@@ -62,6 +62,7 @@ package enum ManifestLoader {
         top.rejectUnknownKeys(allowed: topLevelKeys)
         let table = top.string("table")
         let output = top.string("output")
+        let project = top.string("project")
         let catalog = top.string("catalog")
         if let catalog, !AssetName.isValid(catalog.value) {
             sink.error("catalog name \"\(catalog.value)\" is not a valid file name", at: top.place("catalog"),
@@ -132,6 +133,7 @@ package enum ManifestLoader {
         manifest.flavors = variants.flavors
         manifest.selectedFlavor = flavor
         manifest.retainedAssets = variants.retained
+        manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
         return manifest
     }
 

@@ -137,7 +137,7 @@ extension Inspection {
                 add(bundle.strict, .contents, file: bundle.documentFile, asset: bundle.asset,
                     message: "\"\(key)\" in \(place) names the appearance \"\(word)\", which is not one of "
                         + Format.Appearance.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
-                    fix: "use \"dark\" or \"tinted\" (an entry without \"appearance\" is the default)")
+                    fix: "use \"\(Format.Appearance.dark.rawValue)\" or \"\(Format.Appearance.tinted.rawValue)\" (an entry without \"appearance\" is the default)")
             }
             if let idiom = fields["idiom"]?.stringValue, !Format.idioms.contains(idiom) {
                 unknownInIcon(bundle, "\"\(key)\" in \(place) names the idiom \"\(idiom)\"")
@@ -206,7 +206,7 @@ extension Inspection {
         let colors = fill.values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue)
         for color in colors where !Format.ColorSpace.isKnown(color) {
             unknownInIcon(bundle, "\(place) has the colour \"\(color)\" in a colour space Icon Composer does not write",
-                          fix: "write it as \"srgb:r,g,b,a\" or \"display-p3:r,g,b,a\" with components from 0 to 1")
+                          fix: "write it as \"\(Format.ColorSpace.srgb.prefix)r,g,b,a\" or \"\(Format.ColorSpace.displayP3.prefix)r,g,b,a\" with components from 0 to 1")
         }
     }
 
@@ -305,14 +305,15 @@ extension Inspection {
         }
     }
 
-    /// An `.appiconset` of the bundle's name in the catalog: Xcode takes the two as one app icon.
+    /// An `.appiconset` of the bundle's name in the catalog: Xcode 26 builds every size from the
+    /// `.icon` (older systems included), so the set ships nothing (Aidoku PR #1081 measured it).
     func checkAmbiguity(bundleFolder: String, bundleShown: String) {
         let name = (bundleFolder as NSString).deletingPathExtension
         guard let set = sets.first(where: { $0.folderKind == .appIconSet
             && (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased() == name.lowercased() })
         else { return }
-        add(.error, .ambiguous, file: shown(set.path), asset: set.path,
-            message: "has the name of the Icon Composer icon \"\(bundleShown)\"; Xcode takes the two as one ambiguous app icon",
-            fix: "delete or rename the set (Xcode 26 derives the flat icons from the .icon); with a manifest, `adopt: true` moves it away")
+        add(.warning, .ambiguous, file: shown(set.path), asset: set.path,
+            message: "is not used: Xcode 26 draws every size from \((bundleShown as NSString).lastPathComponent)",
+            fix: "nothing to do with Xcode 26; delete the set once no older Xcode builds the app")
     }
 }

@@ -3,6 +3,7 @@ import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
+import VectorWorkers
 
 /// One `assetsmith watch` run without the waiting: each call to `rebuild` reloads the manifest,
 /// plans, and runs the incremental pipeline, so only jobs whose sources or parameters changed are
@@ -23,9 +24,9 @@ final class WatchSession {
     /// What the last rebuild printed: the plan's warnings and the build's diagnostics.
     private(set) var lastDiagnostics: [Diagnostic] = []
     /// The SVG workers, kept for the whole session (a file that crashes one costs that asset).
-    private let sandbox: SVGSandbox?
+    private let sandbox: WorkerPool?
 
-    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: SVGSandbox? = nil) {
+    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: WorkerPool? = nil) {
         self.options = options
         self.threads = threads
         self.printer = printer
