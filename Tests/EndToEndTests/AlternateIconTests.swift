@@ -51,10 +51,10 @@ import TestSupport
         ])
         #expect(Self.folders(dir + "/Output") == [
             "AppIcon-Glass-Debug.icon", "AppIcon-Glass.icon", "Assets-Icons-Beta.xcconfig", "Assets-Icons-Debug.xcconfig",
-            "Assets-Icons.xcconfig", "Assets.xcassets", "preview.html", "preview.png",
+            "Assets-Icons.xcconfig", "Assets.xcassets",
         ])
         // The preview opens with every icon side by side.
-        let page = Self.text(dir + "/Output/preview.html")
+        let page = Self.text(dir + "/Output/.assetsmith/preview.html")
         #expect(page.contains("App icons side by side: primary, alternates and flavours"))
         for name in ["AppIcon-Beta", "AppIcon-Classic-Debug", "AppIcon-Glass-Debug"] { #expect(page.contains(name), "\(name)") }
         #expect(Self.text(dir + "/Output/Assets-Icons.xcconfig") == """
