@@ -34,6 +34,9 @@ let package = Package(
         // SHA-256 (GChecksum) for build keys and records; GLib comes with librsvg.
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
                        providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]),
+        // Badge text (issue 26): Pango lays it out with fontconfig's DejaVu Sans, Cairo draws it.
+        .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
+                       providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
         // The SVG/PDF workers' system calls Swift cannot make (prctl, shm_open) and the allocator
         // wrapper that counts failed allocations under the worker's memory budget.
         .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
@@ -44,7 +47,7 @@ let package = Package(
         .target(name: "AssetSpec", dependencies: ["AssetCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "AssetPlan", dependencies: ["AssetCore", "AssetSpec"]),
         .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
-        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPoppler"]),
+        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPoppler", "CPango"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
                                                      "CGLib"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec"]),

@@ -13,6 +13,7 @@ class Assetsmith < Formula
   depends_on "libpng"
   depends_on "librsvg"
   depends_on "poppler"
+  depends_on "pango"
 
   def install
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "assetsmith"

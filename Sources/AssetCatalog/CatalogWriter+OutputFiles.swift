@@ -72,6 +72,10 @@ extension CatalogWriter {
             }
         }
         for (path, record) in previous.sorted(by: { $0.key < $1.key }) where records[path] == nil {
+            if plan.retainedAssets.contains(record.asset) {
+                records[path] = record
+                continue
+            }
             if let bundle = path.split(separator: "/").first, refusedBundles.contains(String(bundle)) {
                 records[path] = record
                 continue

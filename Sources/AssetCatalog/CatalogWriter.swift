@@ -141,6 +141,10 @@ package enum CatalogWriter {
             _ = catalog.removeDirectoryIfEmpty(folder)
         }
 
+        // Another flavour's files, left out by `--flavor`: kept, and kept in the record.
+        for (path, record) in old.files where new.files[path] == nil && plan.retainedAssets.contains(record.asset) {
+            new.files[path] = record
+        }
         removeStale(plan, old: old, new: new, missing: missing, catalog: catalog, report: &report)
 
         writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, catalog: catalog, old: old, new: &new,

@@ -55,7 +55,8 @@ enum AppIconPlanner {
             let small = points.width <= smallSlotLimit ? spec.smallSource : nil
             let master = small ?? spec.source
             let variants = appearances(asset, spec, slot: slot, setName: setName, folder: folder, pixels: pixels, master: master)
-            for (appearance, job) in variants {
+            for (appearance, var job) in variants {
+                job.badge = spec.badge.map { BadgeDrawing($0, appearance: appearance) }
                 part.jobs.append(job)
                 images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)),
                                             appearance: appearance))
@@ -68,10 +69,11 @@ enum AppIconPlanner {
             guard let points = slot.points, let pixels = points.pixels(at: slot.scale ?? .x1), let grid else { continue }
             let master = points.width <= smallSlotLimit ? (spec.smallSource ?? spec.source) : spec.source
             let onGrid = spec.macStyle == .appleGrid
-            let job = RenderJob(output: folder + "/" + fileName(setName, appearance: nil, slot: slot), asset: asset.name,
+            var job = RenderJob(output: folder + "/" + fileName(setName, appearance: nil, slot: slot), asset: asset.name,
                                 slot: label(slot, appearance: nil), scale: slot.scale ?? .x1, source: Planner.sourceRef(master),
                                 pixelSize: pixels, fit: .fill, background: spec.background,
                                 effect: onGrid ? .macGrid(grid) : .none, channels: onGrid ? .rgba : .rgb, origin: master.location)
+            job.badge = spec.badge.map { BadgeDrawing($0, appearance: nil, inset: onGrid ? grid.margin : 0) }
             part.jobs.append(job)
             images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)), appearance: nil))
         }
@@ -85,10 +87,11 @@ enum AppIconPlanner {
             }
             for slot in watch.slots {
                 guard let points = slot.points, let pixels = points.pixels(at: slot.scale ?? .x1) else { continue }
-                let job = RenderJob(output: folder + "/" + fileName(setName, appearance: nil, slot: slot), asset: asset.name,
+                var job = RenderJob(output: folder + "/" + fileName(setName, appearance: nil, slot: slot), asset: asset.name,
                                     slot: label(slot, appearance: nil) + " watchOS", scale: slot.scale ?? .x1,
                                     source: Planner.sourceRef(spec.source), pixelSize: pixels, fit: .fill,
                                     background: spec.background, channels: .rgb, origin: spec.source.location)
+                job.badge = spec.badge.map { BadgeDrawing($0, appearance: nil) }
                 part.jobs.append(job)
                 images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)), appearance: nil))
             }

@@ -41,6 +41,9 @@ package struct IconLayerFile: Hashable, Sendable, Codable {
     package var source: SourceRef
     /// Where the manifest names the file (build problems point there).
     package var origin: SourceLocation?
+    /// Set for the badge layer: the file is this badge drawn on a transparent 1024 px canvas
+    /// (`source` is then empty: nothing is read).
+    package var badge: BadgeDrawing?
 
     package init(name: String, source: SourceRef, origin: SourceLocation? = nil) {
         self.name = name

@@ -12,11 +12,13 @@ import Foundation
 enum IconBundlePlanner {
     static func plan(_ asset: AssetEntry, _ spec: IconComposerSpec, table: RequirementTable) -> AssetPlanPart {
         var part = AssetPlanPart()
-        if let flat = spec.flat {
+        if var flat = spec.flat {
+            flat.badge = spec.badge
             part = AppIconPlanner.plan(asset, flat, table: table,
                                        setName: spec.writesIconBundle ? asset.name + IconComposerSpec.flatSuffix : asset.name)
         } else if let composed = StackPlanner.composedFlat(asset, spec, table: table) {
             part = composed
+            BadgeLayer.badgeFlatJobs(&part, spec.badge)
         }
         let stacks = StackPlanner.plan(asset, spec, table: table)
         part.jobs += stacks.jobs
@@ -31,9 +33,10 @@ enum IconBundlePlanner {
         }
 
         var document: [String: JSONValue] = [:]
+        var badgeFiles: [IconLayerFile] = []
         specialize(&document, "fill", base: fillValue(spec.fill), dark: spec.dark?.fill.map(fillValue),
                    tinted: spec.tinted?.fill.map(fillValue))
-        document["groups"] = .array(spec.groups.reversed().map { group in
+        document["groups"] = .array(BadgeLayer.group(spec.badge, files: &badgeFiles) + spec.groups.reversed().map { group in
             var object: [String: JSONValue] = [:]
             object["layers"] = .array(group.layers.reversed().map { layer in
                 var fields: [String: JSONValue] = ["name": .string(layer.name)]
@@ -65,6 +68,7 @@ enum IconBundlePlanner {
         document["supported-platforms"] = ["circles": ["watchOS"], "squares": "shared"]
 
         let layers = files.map { IconLayerFile(name: $0.key, source: Planner.sourceRef($0.value), origin: $0.value.location) }
+            + badgeFiles
         part.iconBundles.append(IconBundle(asset: asset.name, folder: FolderKind.iconComposer.folder(asset.name),
                                            document: .object(document), layers: layers))
         return part

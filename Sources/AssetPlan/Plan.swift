@@ -28,6 +28,9 @@ package struct Plan: Hashable, Sendable, Codable {
     package var adopting: Set<String> = []
     /// Warnings found while planning (HIG checks); not part of the JSON form.
     package var warnings: [Diagnostic] = []
+    /// Assets not planned this time (the other flavours of `--flavor`) whose earlier files are
+    /// kept in place rather than removed as stale; not part of the JSON form.
+    package var retainedAssets: Set<String> = []
 
     enum CodingKeys: String, CodingKey {
         case table, tableChoice, outputDirectory, catalogFolder, jobs, entries, outputFiles, iconBundles
@@ -56,7 +59,7 @@ package struct Plan: Hashable, Sendable, Codable {
     /// the build stamp, the input file list and watch use.
     package var sourcePaths: [String] {
         var paths = Set(jobs.flatMap { $0.allSources.map(\.path) })
-        for bundle in iconBundles ?? [] { paths.formUnion(bundle.layers.map(\.source.path)) }
+        for bundle in iconBundles ?? [] { paths.formUnion(bundle.layers.filter { $0.badge == nil }.map(\.source.path)) }
         return paths.sorted()
     }
 }

@@ -19,7 +19,7 @@ package enum Planner {
         var outputFiles: [OutputFile] = []
         var iconBundles: [IconBundle] = []
         for asset in manifest.assets {
-            let part: AssetPlanPart
+            var part: AssetPlanPart
             switch asset.kind {
             case .appIcon(let spec): part = AppIconPlanner.plan(asset, spec, table: table)
             case .iconComposer(let spec): part = IconBundlePlanner.plan(asset, spec, table: table)
@@ -31,12 +31,21 @@ package enum Planner {
             case .backIndicator(let spec): part = BackIndicatorPlanner.plan(asset, spec, table: table)
             case .control(let spec): part = ControlPlanner.plan(asset, spec, table: table)
             }
+            // An alternate made from layers: its picker preview is the layers composed on the fill.
+            if case .preview(_, let overlays) = asset.variant, !overlays.isEmpty {
+                part.jobs = part.jobs.map { job in
+                    var job = job
+                    job.overlays = overlays.map(sourceRef)
+                    return job
+                }
+            }
             jobs += part.jobs
             entries += part.entries
             diagnostics += part.diagnostics.map { $0.concerning(asset.name) }
             outputFiles += part.outputFiles
             iconBundles += part.iconBundles
         }
+        outputFiles += IconRegistration.outputFiles(manifest)
         diagnostics += TabBarChecks.check(manifest)
         diagnostics += collisions(manifest, entries: entries, outputFiles: outputFiles, iconBundles: iconBundles)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
@@ -46,6 +55,7 @@ package enum Planner {
         plan.warnings = diagnostics
         plan.tableChoice = requirements.tableChoice
         plan.adopting = Set(manifest.assets.filter(\.adopt).map(\.name))
+        plan.retainedAssets = manifest.retainedAssets
         return plan
     }
 

@@ -32,6 +32,9 @@ package struct RenderJob: Hashable, Sendable, Codable {
     /// image or a macOS size composed from an icon's layers; empty: the source alone, composed
     /// the same way); nil for a job of one source drawn as usual.
     package var overlays: [SourceRef]?
+    /// A badge drawn over the finished picture (an app icon of a flavour); nil for every other job,
+    /// so it is part of the build key of badged outputs only.
+    package var badge: BadgeDrawing?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
                  pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
@@ -56,7 +59,7 @@ package struct RenderJob: Hashable, Sendable, Codable {
     package var renderKey: RenderKey {
         RenderKey(source: source.path, pixelSize: pixelSize, fit: fit, background: background,
                   effect: effect, channels: channels, launch: launch, page: source.page, vector: vector,
-                  overlays: overlays?.map(\.loadKey))
+                  overlays: overlays?.map(\.loadKey), badge: badge)
     }
 }
 
@@ -118,6 +121,7 @@ package struct RenderKey: Hashable, Sendable {
     package var page: Int? = nil
     package var vector: VectorOutput? = nil
     package var overlays: [String]? = nil
+    package var badge: BadgeDrawing? = nil
 }
 
 /// A vector output file: its format and its page size in points.

@@ -30,6 +30,8 @@ package struct IconComposerSpec: Hashable, Sendable {
     package var topShelfWide: SourceFile?
     /// `macos-style:` of the macOS sizes composed from the layers (no `source:`).
     package var macStyle: AppIconSpec.MacIconStyle = .appleGrid
+    /// `badge:`: drawn as the bundle's own top layer (and over the flat sizes).
+    package var badge: BadgeSpec?
 
     /// True when the `.icon` bundle is written: for ios, macos or watchos (not for tvOS or visionOS alone).
     package var writesIconBundle: Bool { platforms.contains { !$0.isStack } }

@@ -29,6 +29,13 @@ package struct Manifest: Hashable, Sendable {
     package var project: String?
     /// Folders listed by `source` patterns (`Assets/Icons/*.svg`): a file added there is a new asset.
     package var patternFolders: [String] = []
+    /// Top-level `flavors:` in manifest order (all of them, also when `--flavor` picks one).
+    package var flavors: [FlavorSpec] = []
+    /// The flavour a build was limited to (`--flavor Beta`); nil: every flavour.
+    package var selectedFlavor: String?
+    /// Assets of the flavours left out by `selectedFlavor`: not planned, but what an earlier
+    /// build generated for them stays in place.
+    package var retainedAssets: Set<String> = []
 
     package init(file: String, directory: String, table: Located<String>?, outputDirectory: String,
                  catalogName: String, assets: [AssetEntry]) {
@@ -60,6 +67,8 @@ package struct AssetEntry: Hashable, Sendable {
     /// `adopt: true`: take over a set of this name that holds files Assetsmith did not write
     /// (they are moved to a backup folder first).
     package var adopt = false
+    /// Set for an asset made from another one (an alternate icon, its picker preview, a flavour).
+    package var variant: IconVariant?
 
     package init(name: String, location: SourceLocation, kind: AssetKind) {
         self.name = name
@@ -142,6 +151,8 @@ package struct AppIconSpec: Hashable, Sendable {
     package var platforms: [IconPlatform] = [.ios]
     /// `macos-style:` how the macOS sizes are drawn (default Apple's grid).
     package var macStyle: MacIconStyle = .appleGrid
+    /// `badge:` (of the icon, or of the flavour it belongs to), drawn over every size.
+    package var badge: BadgeSpec?
 
     /// The platforms an `app-icon` can be made for. tvOS and visionOS icons are layered stacks,
     /// made from `layers:` (see `IconComposerSpec.platforms`).

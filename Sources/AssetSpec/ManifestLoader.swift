@@ -9,10 +9,11 @@ import Darwin
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
-    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar"]
+    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
-                              "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide"]
+                              "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide",
+                              "alternates", "badge"]
     static let imageKeys = ["name", "kind", "adopt", "source", "page", "size", "scales", "fit", "background", "vector"]
 
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
@@ -23,10 +24,12 @@ package enum ManifestLoader {
 
     /// Loads the manifest at `path` (as the user wrote it; relative to the current directory).
     /// `outputOverride` replaces the manifest's `output` (the `--output` flag).
+    /// `environment` gives the values of `${NAME}` in badge texts (the CLI passes the process's);
+    /// `flavor` limits the flavours expanded to one (`--flavor`).
     /// Throws `ManifestError` with every problem found.
     /// A manifest larger than `budgets.manifestBytes` is refused before it is read.
-    package static func load(path: String, outputOverride: String? = nil,
-                             budgets: Budgets = .standard) throws(ManifestError) -> Manifest {
+    package static func load(path: String, outputOverride: String? = nil, budgets: Budgets = .standard,
+                             environment: [String: String] = [:], flavor: String? = nil) throws(ManifestError) -> Manifest {
         let absolute = absolutePath(path, relativeTo: FileManager.default.currentDirectoryPath)
         let data: Data
         switch BoundedFile.read(absolute, limit: budgets.manifestBytes) {
@@ -43,12 +46,13 @@ package enum ManifestLoader {
             throw ManifestError([YAMLProblem.notUTF8(data, file: path)])
         }
         return try parse(text, file: path, directory: (absolute as NSString).deletingLastPathComponent,
-                         outputOverride: outputOverride)
+                         outputOverride: outputOverride, environment: environment, flavor: flavor)
     }
 
     /// Parses manifest text. `file` is used in messages; relative paths resolve against `directory`.
     package static func parse(_ text: String, file: String, directory: String,
-                              outputOverride: String? = nil) throws(ManifestError) -> Manifest {
+                              outputOverride: String? = nil, environment: [String: String] = [:],
+                              flavor: String? = nil) throws(ManifestError) -> Manifest {
         let sink = DiagnosticSink(file: file)
         let root: Node
         if let problem = YAMLAliasBudget.check(text) {
@@ -84,6 +88,7 @@ package enum ManifestLoader {
         var assets: [AssetEntry] = []
         var seenNames: [String: SourceLocation] = [:]
         var patternFolders: [String] = []
+        var listed: [(node: Node, entry: AssetEntry)] = []
         if let list = top.value("assets") {
             if case .sequence(let sequence) = list {
                 for pattern in sequence {
@@ -98,6 +103,7 @@ package enum ManifestLoader {
                             seenNames[asset.name.lowercased()] = asset.location
                         }
                         assets.append(asset)
+                        listed.append((item, asset))
                     }
                 }
             } else {
@@ -108,6 +114,9 @@ package enum ManifestLoader {
                        fix: "add `assets:` with at least one item")
         }
 
+        let variants = expandVariants(listed, top: top, directory: directory, sink: sink, environment: environment,
+                                      flavor: flavor)
+        assets = variants.assets
         let tabBar = readTabBar(top, sink: sink)
         // `output: MyApp/Assets.xcassets` names the catalog itself.
         let place = CatalogPlace(output: outputOverride ?? output?.value, catalog: catalog?.value)
@@ -141,11 +150,14 @@ package enum ManifestLoader {
                                 catalogName: place.catalogName, assets: assets)
         manifest.tabBar = tabBar
         manifest.patternFolders = patternFolders
+        manifest.flavors = variants.flavors
+        manifest.selectedFlavor = flavor
+        manifest.retainedAssets = variants.retained
         manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
         return manifest
     }
 
-    private static func readAsset(_ node: Node, directory: String, sink: DiagnosticSink) -> AssetEntry? {
+    static func readAsset(_ node: Node, directory: String, sink: DiagnosticSink) -> AssetEntry? {
         guard var reader = MappingReader(node, context: "an asset", sink: sink) else { return nil }
         let nameValue = reader.string("name", required: true)
         if let nameValue { reader.context = "asset \"\(nameValue.value)\"" }
@@ -177,7 +189,7 @@ package enum ManifestLoader {
         return entry
     }
 
-    private static func readAppIcon(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
+    static func readAppIcon(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
         if reader.value("layers") != nil {
             return readIconComposer(reader, directory: directory, sink: sink)
         }

@@ -50,6 +50,9 @@ struct ManifestOptions: ParsableArguments {
     @Option(name: .long, help: "Output folder (overrides the manifest's `output`); the catalog goes inside it.")
     var output: String?
 
+    @Option(name: .long, help: "Build (or check) the base and this one flavour of the manifest's `flavors:` only; the other flavours' sets stay as they are.")
+    var flavor: String?
+
     /// The manifest's absolute path.
     var manifestPath: String { PathText.absolute(manifest, relativeTo: FileManager.default.currentDirectoryPath) }
 }

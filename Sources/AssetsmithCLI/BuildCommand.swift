@@ -56,7 +56,7 @@ struct BuildCommand: ParsableCommand {
         PhaseTimer.shared.mark("start")
         if !force, !adopt, inputFileList == nil, outputFileList == nil, previewFolder == nil,
            let stamp = BuildStamp.current(manifestPath: options.manifestPath,
-                                          outputOverride: options.output, preview: preview) {
+                                          outputOverride: options.output, preview: preview, flavor: options.flavor) {
             try reportUnchanged(stamp, printer: printer, start: start)
             return
         }

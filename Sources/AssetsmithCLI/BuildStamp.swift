@@ -41,11 +41,29 @@ struct BuildStamp {
     }
 
     /// What besides the manifest's bytes decides a build: tool, templates, output and flags.
-    static func settings(outputDirectory: String, catalogFolder: String, preview: Bool) -> String {
-        let templates = ProcessInfo.processInfo.environment["ASSETSMITH_TEMPLATES"] ?? ""
+    /// `manifestText` gives the `${NAME}` variables of badge texts, whose values decide the build too.
+    static func settings(outputDirectory: String, catalogFolder: String, preview: Bool, flavor: String? = nil,
+                         manifestText: String = "") -> String {
+        let environment = ProcessInfo.processInfo.environment
+        let templates = environment["ASSETSMITH_TEMPLATES"] ?? ""
         let executable = Bundle.main.executablePath ?? ""
-        return [AssetCoreInfo.toolVersion, executable, templates, outputDirectory, catalogFolder, preview ? "preview" : ""]
+        let variables = variableNames(in: manifestText).map { "\($0)=\(environment[$0] ?? "(unset)")" }
+        return ([AssetCoreInfo.toolVersion, executable, templates, outputDirectory, catalogFolder, preview ? "preview" : ""]
+            + (flavor.map { ["flavor=" + $0] } ?? []) + variables)
             .joined(separator: "|")
+    }
+
+    /// The names of every `${NAME}` in `text`, sorted, each once.
+    static func variableNames(in text: String) -> [String] {
+        var names: Set<String> = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "}") else { break }
+            names.insert(String(rest[..<end]))
+            rest = rest[rest.index(after: end)...]
+        }
+        return names.sorted()
     }
 
     // MARK: Checking
@@ -53,7 +71,7 @@ struct BuildStamp {
     /// The stamp, if the last build of this manifest with these options is still exactly current.
     /// A manifest over its budget, or a stamp over `maximumBytes` or not beginning with the header,
     /// is no stamp (the full build then says what is wrong), decided before either is parsed.
-    static func current(manifestPath: String, outputOverride: String?, preview: Bool) -> BuildStamp? {
+    static func current(manifestPath: String, outputOverride: String?, preview: Bool, flavor: String? = nil) -> BuildStamp? {
         let budget = (try? BudgetSettings.budgets())?.manifestBytes ?? Budgets.standard.manifestBytes
         guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: budget) else { return nil }
         let text = String(decoding: manifestData, as: UTF8.self)
@@ -70,7 +88,8 @@ struct BuildStamp {
               stampData.starts(with: Data((header + "\n").utf8)),
               let stamp = parse(String(decoding: stampData, as: UTF8.self)),
               stamp.manifestSHA == Digest.sha256(manifestData),
-              stamp.settings == settings(outputDirectory: output, catalogFolder: catalogFolder, preview: preview)
+              stamp.settings == settings(outputDirectory: output, catalogFolder: catalogFolder, preview: preview, flavor: flavor,
+                                         manifestText: text)
         else { return nil }
         for entry in stamp.entries {
             guard let now = FileStat.of(entry.path), now.size == entry.size, now.mtime == entry.mtime else { return nil }
@@ -128,7 +147,8 @@ struct BuildStamp {
         let folderEntries = Set(folders).sorted().compactMap { path in FileStat.of(path).map { (path: path, mtime: $0.mtime) } }
         let stamp = BuildStamp(manifestSHA: Digest.sha256(manifestData),
                                settings: settings(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder,
-                                                  preview: preview),
+                                                  preview: preview, flavor: manifest.selectedFlavor,
+                                                  manifestText: String(decoding: manifestData, as: UTF8.self)),
                                assets: manifest.assets.count, jobs: plan.jobs.count,
                                files: record.files.count + (record.outputFiles?.count ?? 0),
                                diagnostics: diagnostics, entries: entries, folders: folderEntries)

@@ -12,7 +12,9 @@ enum Loading {
         let manifest: Manifest
         let budgets = try budgets(printer: printer)
         do {
-            manifest = try ManifestLoader.load(path: options.manifest, outputOverride: options.output, budgets: budgets)
+            // Badge texts read `${NAME}` from the environment (Xcode exports build settings to Run Script phases).
+            manifest = try ManifestLoader.load(path: options.manifest, outputOverride: options.output, budgets: budgets,
+                                               environment: ProcessInfo.processInfo.environment, flavor: options.flavor)
         } catch {
             printer.print(error.diagnostics)
             printer.line(error.diagnostics.countSummary)

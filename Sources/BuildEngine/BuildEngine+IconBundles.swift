@@ -15,14 +15,18 @@ extension BuildEngine {
     /// from disk without being rewritten. A layer that fails is left out, with an error naming it.
     func iconLayerFiles(_ plan: Plan, record: BuildRecord?) -> (files: [String: BundleFile], diagnostics: [Diagnostic]) {
         let output = SafeFiles(root: plan.outputDirectory)
-        var work: [(path: String, asset: String, source: SourceRef, origin: SourceLocation?)] = []
+        var work: [(path: String, asset: String, source: SourceRef, origin: SourceLocation?, badge: BadgeDrawing?)] = []
         for bundle in plan.iconBundles ?? [] {
-            for layer in bundle.layers { work.append((bundle.path(of: layer), bundle.asset, layer.source, layer.origin)) }
+            for layer in bundle.layers { work.append((bundle.path(of: layer), bundle.asset, layer.source, layer.origin, layer.badge)) }
         }
         let force = force, sandbox = sandbox
         let results = parallelMap(work, threads: threads) { item -> Result<(BundleFile, Diagnostic?), Diagnostic> in
             let shown = "layer \"\(item.source.displayPath)\" of the icon \"\(item.asset)\""
             let place: Diagnostic.Location = item.origin.map { .source($0) } ?? .asset(name: item.asset, detail: nil)
+            if let badge = item.badge {
+                return Self.badgeLayerFile(badge, path: item.path, shown: shown, place: place,
+                                           previous: force ? nil : record?.outputFiles?[item.path], output: output)
+            }
             guard let bytes = FileManager.default.contents(atPath: item.source.path) else {
                 return .failure(.error("cannot read \(shown)", at: place,
                                        fix: "check that the file exists and can be read"))
@@ -79,5 +83,25 @@ extension BuildEngine {
             }
         }
         return (files, diagnostics)
+    }
+
+    /// The `.icon` badge layer: the badge drawn on a transparent 1024 px canvas, PNG. Its key is the
+    /// badge's parameters, so a build redraws it only when the badge changed.
+    static func badgeLayerFile(_ badge: BadgeDrawing, path: String, shown: String, place: Diagnostic.Location,
+                               previous: FileRecord?, output: SafeFiles) -> Result<(BundleFile, Diagnostic?), Diagnostic> {
+        let parameters = (try? BuildKey.makeEncoder().encode(badge)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let key = Digest.sha256(Data("icon-badge|\(AssetCoreInfo.toolVersion)|\(parameters)".utf8))
+        if let previous, previous.key == key, let existing = output.read(path), Digest.sha256(existing) == previous.sha256 {
+            return .success((BundleFile(data: existing, source: "", sourceSHA256: nil, key: key), nil))
+        }
+        do {
+            let bitmap = try Renderer.badgeLayer(badge, side: IconLayerRule.minimumSide)
+            let data = try PNGCodec.encode(bitmap, channels: .rgba)
+            return .success((BundleFile(data: data, source: "", sourceSHA256: nil, key: key), nil))
+        } catch let error as RenderError {
+            return .failure(.error("cannot draw \(shown): \(error)", at: place, fix: error.fix ?? "install DejaVu Sans (scripts/install-deps.sh)"))
+        } catch {
+            return .failure(.error("cannot encode \(shown): \(error)", at: place, fix: "internal error, please report"))
+        }
     }
 }

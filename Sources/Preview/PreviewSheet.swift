@@ -50,6 +50,7 @@ package enum PreviewSheet {
     package static func sections(_ catalog: PreviewCatalog, style: PreviewStyle,
                                  notes: [PreviewNote], icons: [PreviewIcon] = []) throws(RenderError) -> [PreviewSection] {
         var sections: [PreviewSection] = []
+        if let variants = try iconsSideBySide(catalog, icons: icons) { sections.append(variants) }
         for icon in icons { sections.append(try iconComposer(icon, notes: notes.filter { $0.asset == icon.name })) }
         for set in catalog.sets where set.type == .appIconSet && !set.images.isEmpty {
             sections.append(try appIcon(set, notes: notes.filter { $0.asset == set.name }))

@@ -122,6 +122,7 @@ package enum Verifier {
                                        shown: shown, own: true, expected: bundle, record: record?.outputFiles ?? [:])
             if roles == nil { inspection.checkAmbiguity(bundleFolder: bundle.folder, bundleShown: shown) }
         }
+        inspection.checkRegistration(plan, record: record)
         inspection.checkRoles()
         inspection.checkRegisteredNames(projectFile: roles.map { $0.project + "/project.pbxproj" } ?? "project.pbxproj")
         var report = inspection.report()

@@ -77,3 +77,16 @@ extension ManifestSchemaTests {
         #expect(Set(shadow ?? []) == Set(IconComposerFormat.ShadowKind.allCases.map(\.rawValue)))
     }
 }
+
+extension ManifestSchemaTests {
+    @Test func alternateFlavourAndBadgeKeysMatchTheLoader() {
+        #expect(Set(properties(definition("alternate")).keys) == Set(ManifestLoader.alternateKeys))
+        #expect(Set(properties(definition("flavor")).keys) == Set(ManifestLoader.flavorKeys))
+        #expect(Set(properties(definition("badge")).keys) == Set(ManifestLoader.badgeKeys))
+        #expect(Set(properties(properties(definition("badge"))["colors"]).keys) == Set(ManifestLoader.badgeColorKeys))
+        let styles = (properties(definition("badge"))["style"] as? [String: Any])?["enum"] as? [String]
+        #expect(Set(styles ?? []) == Set(BadgeStyle.allCases.map(\.rawValue)))
+        #expect(properties(definition("app-icon"))["alternates"] != nil)
+        #expect(properties(definition("app-icon"))["badge"] != nil)
+    }
+}

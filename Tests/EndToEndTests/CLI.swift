@@ -14,8 +14,9 @@ struct CLI {
         ?? Fixtures.repoRoot.appendingPathComponent(".build/debug/assetsmith").path
 
     /// `shell`: run `/bin/sh` with `arguments` instead of the binary (for setup such as a mount).
+    /// `removing`: environment variables to unset for the run.
     static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:],
-                    shell: Bool = false) throws -> Result {
+                    shell: Bool = false, removing: [String] = []) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : binary)
         process.arguments = arguments
@@ -23,6 +24,7 @@ struct CLI {
         var environment = ProcessInfo.processInfo.environment
         environment["ASSETSMITH_TEMPLATES"] = Fixtures.repoRoot.appendingPathComponent("Templates").path
         environment.merge(extra) { _, new in new }
+        for name in removing { environment[name] = nil }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
