@@ -33,6 +33,11 @@ let package = Package(
         // SHA-256 (GChecksum) for build keys and records; GLib comes with librsvg.
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
                        providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]),
+        // Custom symbols: FreeType's stroker outlines strokes; libxml2 reads Cairo's SVG and templates.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The only code that touches libpng's setjmp/longjmp.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
 
@@ -40,14 +45,16 @@ let package = Package(
         .target(name: "AssetSpec", dependencies: ["AssetCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "AssetPlan", dependencies: ["AssetCore", "AssetSpec"]),
         .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
-        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPoppler"]),
+        .target(name: "Symbols", dependencies: ["AssetCore", "CFreeType", "CXML2"]),
+        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPoppler", "Symbols"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
                                                      "CGLib"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec"]),
         .target(name: "ImageProbe", dependencies: ["AssetCore",
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
                                                    .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),
-        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe"]),
+        .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe",
+                                                     "Symbols"]),
         // The engine: plan + previous record + sources → catalog.
         .target(name: "BuildEngine", dependencies: ["AssetCore", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog"]),
         .target(name: "AssetsmithCLI", dependencies: [
@@ -67,6 +74,7 @@ let package = Package(
         .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "TestSupport"]),
         .testTarget(name: "AssetPlanTests", dependencies: ["AssetPlan", "AssetSpec", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
+        .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Rendering", "PNGCodec", "AssetCore", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "TestSupport"]),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore"]),

@@ -32,6 +32,9 @@ package struct RenderJob: Hashable, Sendable, Codable {
     /// image or a macOS size composed from an icon's layers; empty: the source alone, composed
     /// the same way); nil for a job of one source drawn as usual.
     package var overlays: [SourceRef]?
+    /// For a custom symbol: the file is an SF Symbols template drawn from the (SVG) source, with
+    /// these weights; `pixelSize` is then 3300×2200 (the template canvas).
+    package var symbol: SymbolOutput?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
                  pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
@@ -56,7 +59,7 @@ package struct RenderJob: Hashable, Sendable, Codable {
     package var renderKey: RenderKey {
         RenderKey(source: source.path, pixelSize: pixelSize, fit: fit, background: background,
                   effect: effect, channels: channels, launch: launch, page: source.page, vector: vector,
-                  overlays: overlays?.map(\.loadKey))
+                  overlays: overlays?.map(\.loadKey), symbol: symbol)
     }
 }
 
@@ -118,6 +121,19 @@ package struct RenderKey: Hashable, Sendable {
     package var page: Int? = nil
     package var vector: VectorOutput? = nil
     package var overlays: [String]? = nil
+    package var symbol: SymbolOutput? = nil
+}
+
+/// A custom symbol template: the stroke width ratios of its Ultralight and Black variants to the
+/// drawing's own (Regular) width.
+package struct SymbolOutput: Hashable, Sendable, Codable {
+    package var ultralight: Double
+    package var black: Double
+
+    package init(ultralight: Double, black: Double) {
+        self.ultralight = ultralight
+        self.black = black
+    }
 }
 
 /// A vector output file: its format and its page size in points.
