@@ -19,7 +19,7 @@ package enum Planner {
         var outputFiles: [OutputFile] = []
         var iconBundles: [IconBundle] = []
         for asset in manifest.assets {
-            let part: AssetPlanPart
+            var part: AssetPlanPart
             switch asset.kind {
             case .appIcon(let spec): part = AppIconPlanner.plan(asset, spec, table: table)
             case .iconComposer(let spec): part = IconBundlePlanner.plan(asset, spec, table: table)

@@ -32,8 +32,6 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A bitmap overlay (a layer composed into a Top Shelf image or a macOS size) is smaller than
     /// the output needs; `message` and `fixText` are `UpscaleRule`'s.
     case upscaled(path: String, message: String, fixText: String)
-    /// A custom symbol cannot be made from the drawing; `message` and `fixText` are `SymbolError`'s.
-    case symbol(message: String, fixText: String)
 
     /// How to fix it, for the errors where something better than "check the file" can be said.
     package var fix: String? {
@@ -46,7 +44,7 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "open the PDF in an editor and export it again (one page, PDF 1.4 or later)"
         case .pdfEncrypted:
             return "export the artwork again without a password (no encryption)"
-        case .upscaled(_, _, let fixText), .symbol(_, let fixText):
+        case .upscaled(_, _, let fixText):
             return fixText
         case .pdfPage(_, _, let count):
             return count > 0 ? "choose a page from 1 to \(count) with \"page\", or leave it out for the first" : "export the artwork as a PDF with one page"
@@ -88,7 +86,7 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the pdf is encrypted (it needs a password), so it cannot be read"
         case .pdfPage(_, let page, let count):
             return "the pdf has \(count) page\(count == 1 ? "" : "s"), so it has no page \(page)"
-        case .upscaled(_, let message, _), .symbol(let message, _):
+        case .upscaled(_, let message, _):
             return message
         case .outputSize(let size):
             return "cannot draw \(size): each side must be 1 to \(CairoCanvas.maximumSide) px"

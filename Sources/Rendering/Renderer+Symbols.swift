@@ -8,12 +8,15 @@ extension Renderer {
     /// draws the SVG source onto Cairo's SVG surface (`SymbolMaker.exportScale` times larger, by a
     /// sandbox worker when the source was loaded through one), and `SymbolMaker` outlines and
     /// places its paths.
-    package static func renderSymbol(_ job: RenderJob, from source: LoadedSource) throws(RenderError) -> (template: Data, warnings: [String]) {
+    ///
+    /// - Throws: `RenderError` when librsvg or Cairo fail, `SymbolFailure` when the drawing cannot
+    ///   be a symbol.
+    package static func renderSymbol(_ job: RenderJob, from source: LoadedSource) throws -> (template: Data, warnings: [String]) {
         guard let symbol = job.symbol else {
-            throw .cairo(message: "internal error, please report: \(job.output) is not a symbol")
+            throw RenderError.cairo(message: "internal error, please report: \(job.output) is not a symbol")
         }
         guard case .vector(let image) = source, job.source.format == .svg else {
-            throw .symbol(message: "a symbol is made from an SVG source", fixText: "give the symbol an SVG source")
+            throw SymbolFailure(message: "a symbol is made from an SVG source", fix: "give the symbol an SVG source")
         }
         let width = image.intrinsicWidth, height = image.intrinsicHeight
         // Within the largest page an export accepts.
@@ -27,7 +30,16 @@ extension Renderer {
                                                weights: SymbolWeights(ultralight: symbol.ultralight, black: symbol.black))
             return (drawing.template, drawing.warnings)
         } catch {
-            throw .symbol(message: error.description, fixText: error.fix)
+            throw SymbolFailure(message: error.description, fix: error.fix)
         }
     }
+}
+
+/// Why a drawing cannot be made a symbol (`SymbolError`'s words), kept apart from `RenderError`,
+/// which crosses the sandbox's wire.
+package struct SymbolFailure: Error, Sendable, CustomStringConvertible {
+    package var message: String
+    package var fix: String
+
+    package var description: String { message }
 }

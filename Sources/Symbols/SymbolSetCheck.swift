@@ -5,6 +5,8 @@ import Foundation
 package struct SymbolProblem: Hashable, Sendable {
     package var message: String
     package var fix: String
+    /// False for what Xcode still compiles (a layer class the style block does not define).
+    package var isError = true
 }
 
 /// Checks a custom symbol template the way Xcode will read it: the notes layer's template
@@ -79,7 +81,7 @@ package enum SymbolSetCheck {
         }
         guard !undefined.isEmpty else { return [] }
         return [SymbolProblem(message: "the layer class\(undefined.count == 1 ? "" : "es") \(undefined.sorted().map { "`\($0)`" }.joined(separator: ", ")) \(undefined.count == 1 ? "is" : "are") not defined in the template's <style> block",
-                              fix: "export the template again from the SF Symbols app")]
+                              fix: "export the template again from the SF Symbols app", isError: false)]
     }
 
     /// Variants of one scale whose paths differ from the Regular one's in count or commands.
@@ -96,7 +98,7 @@ package enum SymbolSetCheck {
                                                   fix: "give every weight the same paths in the same order"))
                     continue
                 }
-                if let index = zip(compared, reference).firstIndex(where: { $0 != $1 }) {
+                if let index = compared.indices.first(where: { compared[$0] != reference[$0] }) {
                     problems.append(SymbolProblem(message: "path \(index + 1) of `\(weight)-\(scale)` has \(compared[index].numbers) numbers in commands \(compared[index].commands.prefix(24)) and of `Regular-\(scale)` \(reference[index].numbers) in \(reference[index].commands.prefix(24)), so Xcode cannot interpolate the weights",
                                                   fix: "draw every weight with the same commands and points in the same order"))
                 }

@@ -40,7 +40,7 @@ package struct VerifyReport: Hashable, Sendable {
             var checked: [String: Int] = [:]
             var skipped: [String: Int] = [:]
             for (kind, ext) in sets {
-                if kind == .other && !Self.stackKinds.contains(ext) {
+                if kind == .other && !Self.stackKinds.contains(ext) && ext != Self.symbolKind {
                     skipped[ext, default: 0] += 1
                 } else {
                     checked[ext, default: 0] += 1
@@ -49,6 +49,9 @@ package struct VerifyReport: Hashable, Sendable {
             self.checked = checked
             self.skipped = skipped
         }
+
+        /// Custom symbol sets, which verify checks itself (`Inspection+Symbols`).
+        package static let symbolKind = "symbolset"
 
         /// Containers verify checks itself (`Inspection+BrandAssets`).
         package static let stackKinds: Set<String> = ["brandassets", "imagestack", "imagestacklayer",
