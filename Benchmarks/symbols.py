@@ -15,7 +15,8 @@ template back and checks, per glyph:
 and prints the share of glyphs passing each (targets: 98 %, IoU >= 0.9, 100 %), the mean IoU and
 the worst names. The icon set is not in this repository: give its SVG files.
 
-  usage: Benchmarks/symbols.py BIN 'DIR/*.svg' [--limit N] [--work DIR]
+  usage: Benchmarks/symbols.py BIN 'DIR/*.svg' [--step K] [--limit N] [--work DIR]
+    --step K: every K-th file (sorted by name) only
     BIN: the assetsmith binary (.build/debug/assetsmith)
     --work DIR: where the manifests and catalogs go (default: a new temporary folder)
 """
@@ -49,9 +50,10 @@ def alpha(work, catalog, name):
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('bin'); ap.add_argument('pattern')
-    ap.add_argument('--limit', type=int, default=0); ap.add_argument('--work')
+    ap.add_argument('--limit', type=int, default=0); ap.add_argument('--step', type=int, default=1)
+    ap.add_argument('--work')
     args = ap.parse_args()
-    files = sorted(glob.glob(args.pattern))
+    files = sorted(glob.glob(args.pattern))[::max(1, args.step)]
     if args.limit: files = files[:args.limit]
     if not files: sys.exit('no SVG matches %s' % args.pattern)
     work = args.work or tempfile.mkdtemp(prefix='bench-symbols-')

@@ -78,6 +78,42 @@ package struct SymbolPath: Hashable, Sendable {
         return text
     }
 
+    /// Each segment as its own open contour (a zero-length line kept as a line of a thousandth of
+    /// a unit, so that its round caps still draw a dot); cubics cut into `curvePieces` lines when
+    /// given. Stroked with round caps, the pieces cover exactly what the whole path stroked with
+    /// round joins covers (both are the path swept by a disc), and the outline of each piece has
+    /// a structure that does not depend on the width.
+    package func pieces(curvePieces: Int? = nil) -> SymbolPath {
+        var out: [SymbolContour] = []
+        for contour in contours {
+            var from = contour.start
+            var segments = contour.segments
+            if contour.closed, let last = segments.last?.end, last != contour.start { segments.append(.line(contour.start)) }
+            for segment in segments {
+                switch segment {
+                case .line(let p):
+                    let end = p == from ? SymbolPoint(p.x + 0.001, p.y) : p
+                    out.append(SymbolContour(start: from, segments: [.line(end)]))
+                case .cubic(let a, let b, let p):
+                    if let count = curvePieces {
+                        var previous = from
+                        for step in 1...count {
+                            let t = Double(step) / Double(count), u = 1 - t
+                            let point = SymbolPoint(u * u * u * from.x + 3 * u * u * t * a.x + 3 * u * t * t * b.x + t * t * t * p.x,
+                                                    u * u * u * from.y + 3 * u * u * t * a.y + 3 * u * t * t * b.y + t * t * t * p.y)
+                            out.append(SymbolContour(start: previous, segments: [.line(point == previous ? SymbolPoint(point.x + 0.001, point.y) : point)]))
+                            previous = point
+                        }
+                    } else {
+                        out.append(SymbolContour(start: from, segments: [segment]))
+                    }
+                }
+                from = segment.end
+            }
+        }
+        return SymbolPath(contours: out)
+    }
+
     /// The same path with every point moved by `transform`.
     package func mapped(_ transform: (SymbolPoint) -> SymbolPoint) -> SymbolPath {
         SymbolPath(contours: contours.map { contour in
