@@ -48,7 +48,7 @@ enum CairoPaths {
         case "defs", "mask", "clipPath", "filter", "pattern", "linearGradient", "radialGradient":
             return
         case "path":
-            if let drawn = try path(element, matrix: here) { paths.append(drawn) }
+            paths += try Self.paths(element, matrix: here)
             if element.attributes["mask"] != nil { ignored.insert("opacity") }
         case "use":
             let link = element.attributes["href"] ?? ""
@@ -69,17 +69,23 @@ enum CairoPaths {
         }
     }
 
-    private static func path(_ element: XMLElement, matrix: [Double]) throws(SymbolError) -> DrawnPath? {
+    /// The fill and the stroke of one `<path>` (Cairo writes a shape both filled and stroked as
+    /// one element with both in its style), fill first, as SVG paints them.
+    private static func paths(_ element: XMLElement, matrix: [Double]) throws(SymbolError) -> [DrawnPath] {
         let style = styleProperties(element.attributes["style"] ?? "")
         let path = try pathData(element.attributes["d"] ?? "")
-        guard !path.contours.isEmpty else { return nil }
-        if let stroke = style["stroke"], stroke != "none", style["fill"] == "none" {
-            let width = Double(style["stroke-width"] ?? "1") ?? 1
-            guard width > 0, (Double(style["stroke-opacity"] ?? "1") ?? 1) > 0 else { return nil }
-            return DrawnPath(paint: .stroke(width: width, dashed: style["stroke-dasharray"] != nil), path: path, matrix: matrix)
+        guard !path.contours.isEmpty else { return [] }
+        var drawn: [DrawnPath] = []
+        if (style["fill"] ?? "black") != "none", (Double(style["fill-opacity"] ?? "1") ?? 1) > 0 {
+            drawn.append(DrawnPath(paint: .fill(evenOdd: style["fill-rule"] == "evenodd"), path: path, matrix: matrix))
         }
-        guard style["fill"] != "none", (Double(style["fill-opacity"] ?? "1") ?? 1) > 0 else { return nil }
-        return DrawnPath(paint: .fill(evenOdd: style["fill-rule"] == "evenodd"), path: path, matrix: matrix)
+        if let stroke = style["stroke"], stroke != "none", (Double(style["stroke-opacity"] ?? "1") ?? 1) > 0 {
+            let width = Double(style["stroke-width"] ?? "1") ?? 1
+            if width > 0 {
+                drawn.append(DrawnPath(paint: .stroke(width: width, dashed: style["stroke-dasharray"] != nil), path: path, matrix: matrix))
+            }
+        }
+        return drawn
     }
 
     /// `a:b;c:d;` → [a: b, c: d] (Cairo's style attribute: no quoting, no comments).

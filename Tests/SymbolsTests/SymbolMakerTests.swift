@@ -104,6 +104,21 @@ import TestSupport
         #expect(drawing.weighted)
     }
 
+    /// Cairo writes a shape both filled and stroked as one `<path>`; both are drawn (Tabler's
+    /// `dice` pips: a filled circle with its stroke around it).
+    @Test func aShapeBothFilledAndStrokedKeepsBoth() throws {
+        let drawing = try Self.make(Self.icon(#"<circle cx="8.5" cy="8.5" r=".5" fill="currentColor"/>"#))
+        let variants = SymbolVariant.allCases.map { Self.paths(drawing, $0.rawValue) }
+        #expect(variants.map(\.count) == [2, 2, 2])
+        // The fill is the same at every weight (only moved with the margins): its ys are equal.
+        func ys(_ d: String) -> [Substring] {
+            let numbers = d.split(whereSeparator: { !"-.0123456789".contains($0) })
+            return stride(from: 1, to: numbers.count, by: 2).map { numbers[$0] }
+        }
+        #expect(ys(variants[0][0]) == ys(variants[2][0]))
+        #expect(ys(variants[0][1]) != ys(variants[2][1]))
+    }
+
     @Test func dashesAreDrawnSolidWithAWarning() throws {
         let drawing = try Self.make(Self.icon(#"<path d="M2 12h20" stroke-dasharray="2 2"/>"#))
         #expect(drawing.warnings == ["dashed strokes are drawn solid"])
