@@ -71,7 +71,7 @@ let package = Package(
                 dependencies: [.target(name: "assetsmith")]),
 
         .target(name: "TestSupport", dependencies: ["AssetCore", "PNGCodec"], path: "Tests/TestSupport"),
-        .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "TestSupport"]),
+        .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "AssetCore", "TestSupport"]),
         .testTarget(name: "AssetPlanTests", dependencies: ["AssetPlan", "AssetSpec", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
         .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Rendering", "PNGCodec", "AssetCore", "TestSupport"]),

@@ -5,11 +5,20 @@ import Foundation
 /// (exact case, as the directory listing gives them) and its Contents.json, parsed or not.
 package struct CatalogSet: Hashable, Sendable {
     /// What kind of set the folder extension says it is.
-    package enum Kind: String, Hashable, Sendable {
-        case appIcon = "appiconset"
-        case image = "imageset"
+    package enum Kind: Hashable, Sendable {
+        case appIcon
+        case image
         /// Any other set (`colorset`, `symbolset`, `launchimage`…): only its JSON is checked.
         case other
+
+        /// The kind of a folder whose extension is `folderExtension`, exactly as written.
+        package init(folderExtension: String) {
+            switch FolderKind(rawValue: folderExtension) {
+            case .appIconSet?: self = .appIcon
+            case .imageSet?: self = .image
+            default: self = .other
+            }
+        }
     }
 
     /// Path inside the catalog: `AppIcon.appiconset`, `Tabs/Home.imageset`.
@@ -26,6 +35,9 @@ package struct CatalogSet: Hashable, Sendable {
     package var folderExtension: String {
         ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
     }
+
+    /// The folder's kind by its extension (any case); nil for one Xcode does not know.
+    package var folderKind: FolderKind? { FolderKind(rawValue: folderExtension) }
 
     package init(path: String, name: String, kind: Kind, files: [String], contents: Result<JSONValue, ContentsError>) {
         self.path = path

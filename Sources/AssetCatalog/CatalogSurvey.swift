@@ -38,9 +38,9 @@ package struct CatalogSurvey: Sendable {
     package static func survey(_ sets: [CatalogSet], pixels: (String) -> PixelSize?) -> CatalogSurvey {
         var survey = CatalogSurvey()
         // Layered icons are one entry each: their layer and Top Shelf sets are parts of them.
-        let layered = sets.filter { layeredIconReasons[$0.folderExtension] != nil }.map(\.path)
+        let layered = sets.filter { $0.folderKind.flatMap { layeredIconReasons[$0] } != nil }.map(\.path)
         for set in sets {
-            if let reason = layeredIconReasons[set.folderExtension], !layered.contains(where: { set.path.hasPrefix($0 + "/") }) {
+            if let reason = set.folderKind.flatMap({ layeredIconReasons[$0] }), !layered.contains(where: { set.path.hasPrefix($0 + "/") }) {
                 survey.leftAlone.append((set.path, reason))
                 continue
             }
@@ -56,19 +56,19 @@ package struct CatalogSurvey: Sendable {
                 survey.image(set, pixels: pixels)
             case .other:
                 let kind = (set.path as NSString).pathExtension
-                survey.leftAlone.append((set.path, kind == "colorset" ? "a colour set" : "a \(kind) set"))
+                survey.leftAlone.append((set.path, FolderKind(rawValue: kind) == .colorSet ? "a colour set" : "a \(kind) set"))
             }
         }
         return survey
     }
 
     /// Why a layered icon made by hand is left as it is, and how Assetsmith would draw it instead.
-    static let layeredIconReasons: [String: String] = [
-        "brandassets": "the tvOS app icon (image stacks) and Top Shelf images, kept by hand; to draw them, give the app icon "
+    static let layeredIconReasons: [FolderKind: String] = [
+        .brandAssets: "the tvOS app icon (image stacks) and Top Shelf images, kept by hand; to draw them, give the app icon "
             + "`platforms: [tvos]`, `fill:` and `layers:` (back first), and `top-shelf:`/`top-shelf-wide:` artwork",
-        "solidimagestack": "a visionOS app icon (solid image stack), kept by hand; to draw it, give the app icon "
+        .solidImageStack: "a visionOS app icon (solid image stack), kept by hand; to draw it, give the app icon "
             + "`platforms: [visionos]`, `fill:` and `layers:` (back first)",
-        "imagestack": "a tvOS image stack, kept by hand; to draw it, give the app icon `platforms: [tvos]`, `fill:` and `layers:`",
+        .imageStack: "a tvOS image stack, kept by hand; to draw it, give the app icon `platforms: [tvos]`, `fill:` and `layers:`",
     ]
 
     private mutating func appIcon(_ set: CatalogSet, pixels: (String) -> PixelSize?) {
@@ -157,7 +157,7 @@ package struct CatalogSurvey: Sendable {
                       isDirectory.boolValue else { continue }
                 // Symbolic links are not followed (a link to a parent folder would never end).
                 if (try? FileManager.default.destinationOfSymbolicLink(atPath: root + "/" + child)) != nil { continue }
-                if name.hasSuffix(".xcassets") { found.append(child) } else { queue.append(child) }
+                if FolderKind.catalog.names(name) { found.append(child) } else { queue.append(child) }
             }
         }
         return found.sorted()

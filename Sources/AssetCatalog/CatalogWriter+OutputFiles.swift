@@ -105,7 +105,7 @@ extension CatalogWriter {
         var takenOver: Set<String> = []
 
         // 1. The same name as an app icon set: Xcode would take both as the app icon.
-        let setFolder = (bundle.folder as NSString).deletingPathExtension + ".appiconset"
+        let setFolder = FolderKind.appIconSet.folder((bundle.folder as NSString).deletingPathExtension)
         let setFiles = files(below: setFolder, in: catalog)
         if !setFiles.isEmpty {
             let placeholder = setFiles == ["Contents.json"] && SetOwnership.assignsNoFile(catalog.read(setFolder + "/Contents.json"))
@@ -123,7 +123,7 @@ extension CatalogWriter {
                 report.diagnostics.append(.error(
                     "\"\(plan.catalogFolder)/\(setFolder)\" has the name of the Icon Composer icon \"\(bundle.folder)\"; Xcode takes the two as one ambiguous app icon, so the .icon was not written or updated",
                     at: .file((catalog.root as NSString).appendingPathComponent(setFolder)),
-                    fix: "add `adopt: true` to asset \"\(bundle.asset)\" to move the set to .assetsmith/backup/ (Xcode 26 derives the flat icons from the .icon; keep your own with `source:`, written as \"\(bundle.asset)\(IconBundle.flatSuffix).appiconset\"), or delete the set"))
+                    fix: "add `adopt: true` to asset \"\(bundle.asset)\" to move the set to .assetsmith/backup/ (Xcode 26 derives the flat icons from the .icon; keep your own with `source:`, written as \"\(FolderKind.appIconSet.folder(bundle.asset + IconBundle.flatSuffix))\"), or delete the set"))
                 return nil
             }
         }

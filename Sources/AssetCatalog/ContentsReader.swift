@@ -32,7 +32,7 @@ package enum ContentsReader {
             contents = .failure(ContentsError(message: "Contents.json cannot be read"))
         }
         return CatalogSet(path: relative, name: (name as NSString).deletingPathExtension,
-                          kind: CatalogSet.Kind(rawValue: ext) ?? .other, files: files, contents: contents)
+                          kind: CatalogSet.Kind(folderExtension: ext), files: files, contents: contents)
     }
 
     /// Parses Contents.json bytes with Foundation's JSON parser. On failure the error says where
@@ -84,7 +84,7 @@ package enum ContentsReader {
             // build refuses to write through one): it is reported as a set that cannot be read.
             if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
                 let name = (entry as NSString).deletingPathExtension
-                found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(rawValue: (entry as NSString).pathExtension) ?? .other,
+                found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(folderExtension: (entry as NSString).pathExtension),
                                         files: [], contents: .failure(ContentsError(
                                             message: "the folder is a symbolic link (to \"\(target)\"), which is not followed"))))
                 continue

@@ -33,7 +33,7 @@ enum AppIconPlanner {
         }
         if part.diagnostics.hasErrors { return part }
 
-        let folder = setName + ".appiconset"
+        let folder = FolderKind.appIconSet.folder(setName)
         var images: [ContentsImage] = []
         let macSlots: [AppIconSlot]
         if spec.platforms.contains(.macos) {

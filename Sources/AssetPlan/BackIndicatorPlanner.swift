@@ -31,9 +31,9 @@ enum BackIndicatorPlanner {
                                       sizes: [(.regular, size)], scales: scales,
                                       effect: .glyph(GlyphTreatment(form: spec.maskSource == nil ? .transitionMask : .drawn)),
                                       part: &part)
-        part.entries.append(CatalogEntry(asset: asset.name, folder: asset.name + ".imageset",
+        part.entries.append(CatalogEntry(asset: asset.name, folder: FolderKind.imageSet.folder(asset.name),
                                          contents: GlyphPlanner.contents(chevron, template: true, vector: spec.vector != nil)))
-        part.entries.append(CatalogEntry(asset: asset.name, folder: maskName + ".imageset",
+        part.entries.append(CatalogEntry(asset: asset.name, folder: FolderKind.imageSet.folder(maskName),
                                          contents: GlyphPlanner.contents(mask, template: true, vector: spec.vector != nil)))
         return part
     }

@@ -27,7 +27,7 @@ enum BarGlyphPlanner {
                                         scales: GlyphPlanner.scales(spec.scales, vector: spec.vector, table: table),
                                         effect: .glyph(GlyphTreatment(form: .drawn, template: template)),
                                         part: &part)
-        part.entries.append(CatalogEntry(asset: asset.name, folder: asset.name + ".imageset",
+        part.entries.append(CatalogEntry(asset: asset.name, folder: FolderKind.imageSet.folder(asset.name),
                                          contents: GlyphPlanner.contents(images, template: template, vector: spec.vector != nil)))
         return part
     }

@@ -28,7 +28,7 @@ enum ControlPlanner {
         }
         for state in ControlState.allCases {
             let setName = state == .normal ? asset.name : asset.name + "." + state.rawValue
-            let folder = setName + ".imageset"
+            let folder = FolderKind.imageSet.folder(setName)
             let given = state == .normal ? spec.source : spec.stateSources[state]
             let source = given ?? spec.source
             let effect: Effect = given != nil ? .none : .tone(derivedTones[state]!)

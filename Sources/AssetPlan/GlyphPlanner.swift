@@ -25,7 +25,7 @@ enum GlyphPlanner {
     static func imageset(_ asset: AssetEntry, setName: String, source: SourceFile,
                          sizes: [(SizeClass, PointSize)], scales: [Scale], effect: Effect,
                          part: inout AssetPlanPart) -> [ContentsImage] {
-        let folder = setName + ".imageset"
+        let folder = FolderKind.imageSet.folder(setName)
         var images: [ContentsImage] = []
         for (sizeClass, size) in sizes {
             for scale in scales {
@@ -74,7 +74,7 @@ enum GlyphPlanner {
             let suffix = sizeClass == .compact ? "-compact" : ""
             let file = setName + suffix + "." + format.rawValue
             part.jobs.append(RenderJob(
-                output: setName + ".imageset/" + file, asset: asset.name,
+                output: FolderKind.imageSet.folder(setName) + "/" + file, asset: asset.name,
                 slot: "\(setName) \(sizeClass.rawValue) \(size)pt \(format.rawValue)", scale: .x1,
                 source: Planner.sourceRef(source),
                 pixelSize: PixelSize(width: max(1, Int(size.width.rounded(.up))), height: max(1, Int(size.height.rounded(.up)))),

@@ -27,9 +27,8 @@ package struct IconBundle: Hashable, Sendable, Codable {
     /// `AppIcon.icon/Assets/front.svg`
     package func path(of layer: IconLayerFile) -> String { folder + "/" + Self.assetsFolder + "/" + layer.name }
 
-    package static let documentName = "icon.json"
-    package static let assetsFolder = "Assets"
-    package static let fileExtension = "icon"
+    package static let documentName = IconComposerFormat.documentName
+    package static let assetsFolder = IconComposerFormat.assetsFolder
     /// `AppIcon` → `AppIcon-Flat.appiconset`: the team's own flat icons beside the `.icon`.
     package static let flatSuffix = IconComposerSpec.flatSuffix
 }

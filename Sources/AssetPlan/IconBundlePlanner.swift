@@ -52,7 +52,7 @@ enum IconBundlePlanner {
                 return .object(fields)
             })
             if group.shadow != nil || group.shadowOpacity != nil {
-                object["shadow"] = ["kind": .string(group.shadow ?? "neutral"), "opacity": .number(group.shadowOpacity ?? 0.5)]
+                object["shadow"] = ["kind": .string(group.shadow ?? IconComposerFormat.ShadowKind.neutral.rawValue), "opacity": .number(group.shadowOpacity ?? 0.5)]
             }
             if let translucency = group.translucency {
                 object["translucency"] = ["enabled": .bool(translucency > 0), "value": .number(translucency)]
@@ -65,7 +65,7 @@ enum IconBundlePlanner {
         document["supported-platforms"] = ["circles": ["watchOS"], "squares": "shared"]
 
         let layers = files.map { IconLayerFile(name: $0.key, source: Planner.sourceRef($0.value), origin: $0.value.location) }
-        part.iconBundles.append(IconBundle(asset: asset.name, folder: asset.name + "." + IconBundle.fileExtension,
+        part.iconBundles.append(IconBundle(asset: asset.name, folder: FolderKind.iconComposer.folder(asset.name),
                                            document: .object(document), layers: layers))
         return part
     }
@@ -80,27 +80,27 @@ enum IconBundlePlanner {
         }
         var entries: [JSONValue] = []
         if let base { entries.append(["value": base]) }
-        if let dark { entries.append(["appearance": "dark", "value": dark]) }
-        if let tinted { entries.append(["appearance": "tinted", "value": tinted]) }
-        object[key + "-specializations"] = .array(entries)
+        if let dark { entries.append(["appearance": .string(IconComposerFormat.Appearance.dark.rawValue), "value": dark]) }
+        if let tinted { entries.append(["appearance": .string(IconComposerFormat.Appearance.tinted.rawValue), "value": tinted]) }
+        object[key + IconComposerFormat.specializationSuffix] = .array(entries)
     }
 
     /// `"automatic"`, `{ "solid" : "srgb:…" }` or `{ "linear-gradient" : [top, bottom], "orientation" : … }`.
     static func fillValue(_ fill: IconFill) -> JSONValue {
         switch fill {
         case .automatic:
-            return "automatic"
+            return .string(IconComposerFormat.FillWord.automatic.rawValue)
         case .solid(let color):
-            return ["solid": .string(colorString(color))]
+            return [IconComposerFormat.FillKind.solid.rawValue: .string(colorString(color))]
         case .gradient(let top, let bottom):
-            return ["linear-gradient": [.string(colorString(top)), .string(colorString(bottom))],
-                    "orientation": ["start": ["x": .number(0.5), "y": 0], "stop": ["x": .number(0.5), "y": 1]]]
+            return [IconComposerFormat.FillKind.linearGradient.rawValue: [.string(colorString(top)), .string(colorString(bottom))],
+                    IconComposerFormat.orientationKey: ["start": ["x": .number(0.5), "y": 0], "stop": ["x": .number(0.5), "y": 1]]]
         }
     }
 
     /// `srgb:0.10588,0.24706,0.65882,1.00000`, five decimals as Icon Composer writes them.
     static func colorString(_ color: RGBAColor) -> String {
-        "srgb:" + [color.red, color.green, color.blue, color.alpha]
+        IconComposerFormat.ColorSpace.srgb.prefix + [color.red, color.green, color.blue, color.alpha]
             .map { String(format: "%.5f", Double($0) / 255) }.joined(separator: ",")
     }
 }

@@ -5,7 +5,7 @@ import AssetSpec
 enum ImagePlanner {
     static func plan(_ asset: AssetEntry, _ spec: ImageSpec, table: RequirementTable) -> AssetPlanPart {
         var part = AssetPlanPart()
-        let folder = asset.name + ".imageset"
+        let folder = FolderKind.imageSet.folder(asset.name)
         var images: [ContentsImage] = []
         if let format = spec.vector {
             images += GlyphPlanner.vectorEntries(asset, setName: asset.name, source: spec.source, sizes: [(.regular, spec.size)],

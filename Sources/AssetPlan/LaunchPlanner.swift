@@ -42,7 +42,7 @@ enum LaunchPlanner {
 
         let templateRef = SourceRef(path: template.path,
                                     displayPath: template.file, format: .yaml)
-        let folder = asset.name + ".launchimage"
+        let folder = FolderKind.launchImage.folder(asset.name)
         let names = fileNames(asset.name, slots: launch.slots)
         var images: [ContentsImage] = []
         for (slot, name) in zip(launch.slots, names) {
@@ -65,7 +65,7 @@ enum LaunchPlanner {
 
         // The modern path: UILaunchScreen names a colour set and an image set.
         let colorName = asset.name + "Background"
-        part.entries.append(CatalogEntry(asset: asset.name, folder: colorName + ".colorset",
+        part.entries.append(CatalogEntry(asset: asset.name, folder: FolderKind.colorSet.folder(colorName),
                                          contents: colorSet(screen.background)))
         var imageName: String?
         if let logo = screen.logo, let size = screen.logoSize {

@@ -50,7 +50,7 @@ package enum Planner {
         diagnostics += collisions(manifest, entries: entries, outputFiles: outputFiles, iconBundles: iconBundles)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
         var plan = Plan(table: table.name, outputDirectory: manifest.outputDirectory,
-                        catalogFolder: manifest.catalogName + ".xcassets", jobs: jobs, entries: entries,
+                        catalogFolder: FolderKind.catalog.folder(manifest.catalogName), jobs: jobs, entries: entries,
                         outputFiles: outputFiles, iconBundles: iconBundles)
         plan.warnings = diagnostics
         plan.tableChoice = requirements.tableChoice

@@ -62,7 +62,7 @@ enum StackPlanner {
             return
         }
         let fill = spec.fill.solidColor
-        let brand = asset.name + tv.folderSuffix + ".brandassets"
+        let brand = FolderKind.brandAssets.folder(asset.name + tv.folderSuffix)
         var assets: [JSONValue] = []
         for stack in tv.stacks {
             guard let points = stack.points else {
@@ -75,8 +75,8 @@ enum StackPlanner {
             for (index, name) in names.enumerated() {
                 let layer = layers[layers.count - 1 - index]
                 let isBack = index == names.count - 1
-                let layerFolder = stackFolder + "/" + name + ".imagestacklayer"
-                let content = layerFolder + "/Content.imageset"
+                let layerFolder = stackFolder + "/" + FolderKind.imageStackLayer.folder(name)
+                let content = layerFolder + "/" + FolderKind.layerContent
                 var images: [ContentsImage] = []
                 for scale in stack.scales.map({ $0.map(Optional.some) }) ?? [nil] {
                     guard let pixels = points.pixels(at: scale ?? .x1) else { continue }
@@ -91,7 +91,7 @@ enum StackPlanner {
                 part.entries.append(CatalogEntry(asset: asset.name, folder: content,
                                                  contents: ContentsDocument(images: images).json))
                 part.entries.append(CatalogEntry(asset: asset.name, folder: layerFolder, contents: ["info": CatalogEntry.info]))
-                layerList.append(["filename": .string(name + ".imagestacklayer")])
+                layerList.append(["filename": .string(FolderKind.imageStackLayer.folder(name))])
             }
             part.entries.append(CatalogEntry(asset: asset.name, folder: stackFolder,
                                              contents: ["info": CatalogEntry.info, "layers": .array(layerList)]))
@@ -152,12 +152,12 @@ enum StackPlanner {
                     : "merge layers until there are at most \(vision.layerCounts.upperBound), or remove visionos from \"platforms\""))
             return
         }
-        let stack = asset.name + ".solidimagestack"
+        let stack = FolderKind.solidImageStack.folder(asset.name)
         var remaining = Array(layers.reversed()) // front first
         var layerList: [JSONValue] = []
         for (index, name) in names.enumerated() {
-            let layerFolder = stack + "/" + name + ".solidimagestacklayer"
-            let content = layerFolder + "/Content.imageset"
+            let layerFolder = stack + "/" + FolderKind.solidImageStackLayer.folder(name)
+            let content = layerFolder + "/" + FolderKind.layerContent
             var image = ContentsImage(filename: nil, idiom: "vision", scale: vision.scale)
             if !empty.contains(name) {
                 let layer = remaining.removeFirst()
@@ -172,7 +172,7 @@ enum StackPlanner {
             part.entries.append(CatalogEntry(asset: asset.name, folder: content,
                                              contents: ContentsDocument(images: [image]).json))
             part.entries.append(CatalogEntry(asset: asset.name, folder: layerFolder, contents: ["info": CatalogEntry.info]))
-            layerList.append(["filename": .string(name + ".solidimagestacklayer")])
+            layerList.append(["filename": .string(FolderKind.solidImageStackLayer.folder(name))])
         }
         part.entries.append(CatalogEntry(asset: asset.name, folder: stack,
                                          contents: ["info": CatalogEntry.info, "layers": .array(layerList)]))

@@ -20,7 +20,7 @@ enum SymbolPlanner {
     /// The symbol set `setName.symbolset` drawn from `source`, added to `part`.
     static func add(_ asset: AssetEntry, setName: String, source: SourceFile, weights: SymbolWeightsSpec,
                     to part: inout AssetPlanPart) {
-        let folder = setName + ".symbolset"
+        let folder = FolderKind.symbolSet.folder(setName)
         let file = setName + ".svg"
         var job = RenderJob(output: folder + "/" + file, asset: asset.name, slot: "symbol template", scale: .x1,
                             source: Planner.sourceRef(source), pixelSize: canvas, fit: .contain, background: nil,

@@ -57,7 +57,7 @@ enum TabIconPlanner {
                                                     scales: [scale], effect: .glyph(scaled), part: &part)
                 }
             }
-            part.entries.append(CatalogEntry(asset: asset.name, folder: setName + ".imageset",
+            part.entries.append(CatalogEntry(asset: asset.name, folder: FolderKind.imageSet.folder(setName),
                                              contents: GlyphPlanner.contents(images, template: true, vector: spec.vector != nil)))
         }
         return part

@@ -72,7 +72,7 @@ package enum IconFill: Hashable, Sendable {
 /// One group: its layers (bottom to top) and the Liquid Glass settings Icon Composer keeps per group.
 package struct IconGroupSpec: Hashable, Sendable {
     package var layers: [IconLayerSpec]
-    /// `neutral`, `layer-color` or `none`; nil: Icon Composer's default.
+    /// An `IconComposerFormat.ShadowKind`; nil: Icon Composer's default.
     package var shadow: String?
     /// 0…1; nil: the default.
     package var shadowOpacity: Double?
@@ -124,16 +124,6 @@ package struct IconAppearanceSpec: Hashable, Sendable {
         self.sources = sources
         self.location = location
     }
-}
-
-/// The values Icon Composer writes (Xcode 26, checked with Apple's `ictool`; see
-/// `../shared/reference/apple-formats-2026.md`).
-package enum IconComposerVocabulary {
-    package static let blendModes = ["normal", "multiply", "screen", "overlay", "darken", "lighten", "soft-light",
-                                     "hard-light", "plus-darker", "plus-lighter"]
-    package static let shadowKinds = ["neutral", "layer-color", "none"]
-    package static let lightings = ["combined", "individual"]
-    package static let appearances = ["light", "dark", "tinted"]
 }
 
 extension AppIconSpec {

@@ -52,7 +52,7 @@ extension ManifestLoader {
         } else {
             for key in ["small-source", "background", "layout"] where reader.value(key) != nil {
                 sink.error("\"\(key)\" in \(reader.context) is for flat icons, which need \"source\"", at: reader.value(key)!,
-                           fix: "remove it (the .icon's background is \"fill\"), or add `source:` to also write your own flat icons as \"<name>\(IconComposerSpec.flatSuffix).appiconset\"")
+                           fix: "remove it (the .icon's background is \"fill\"), or add `source:` to also write your own flat icons as \"\(FolderKind.appIconSet.folder("<name>" + IconComposerSpec.flatSuffix))\"")
             }
         }
         // Platforms: with `source:` they were read with the flat icon.
@@ -128,11 +128,11 @@ extension ManifestLoader {
             }
         }
         var group = IconGroupSpec(layers: layers, location: sink.location(node))
-        group.shadow = reader.choice("shadow", from: IconComposerVocabulary.shadowKinds)?.value
+        group.shadow = reader.choice("shadow", from: IconComposerFormat.ShadowKind.allCases.map(\.rawValue))?.value
         group.shadowOpacity = fraction("shadow-opacity", reader, sink: sink)
         group.translucency = fraction("translucency", reader, sink: sink)
         group.specular = reader.bool("specular")?.value
-        group.lighting = reader.choice("lighting", from: IconComposerVocabulary.lightings)?.value
+        group.lighting = reader.choice("lighting", from: IconComposerFormat.Lighting.allCases.map(\.rawValue))?.value
         group.blurMaterial = fraction("blur-material", reader, sink: sink)
         return layers.isEmpty ? nil : group
     }
@@ -156,7 +156,7 @@ extension ManifestLoader {
         var layer = IconLayerSpec(name: name?.value ?? defaultLayerName(file), source: file)
         layer.glass = reader.bool("glass")?.value
         layer.opacity = fraction("opacity", reader, sink: sink)
-        layer.blendMode = reader.choice("blend-mode", from: IconComposerVocabulary.blendModes)?.value
+        layer.blendMode = reader.choice("blend-mode", from: IconComposerFormat.BlendMode.allCases.map(\.rawValue))?.value
         if reader.value("scale") != nil {
             layer.scale = number("scale", reader, sink: sink, range: 0.01...10, unit: "times the artwork's size")
         }
@@ -182,7 +182,7 @@ extension ManifestLoader {
         let ext = (written as NSString).pathExtension.lowercased()
         guard ext == "svg" || ext == "png" else {
             sink.error("layer \"\(written)\" in \"\(key)\" of \(context) is not an .svg or .png file", at: node,
-                       fix: "export the layer as SVG (preferred) or as a PNG of at least 1024x1024 px")
+                       fix: IconLayerRule.fileTypeFix)
             return nil
         }
         let path = absolutePath(written, relativeTo: directory)

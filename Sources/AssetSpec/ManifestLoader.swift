@@ -99,7 +99,7 @@ package enum ManifestLoader {
                 sink.error("catalog name \"\(named)\" in \"output\" is not a valid file name", at: top.value("output") ?? root,
                            fix: AssetName.rule)
             } else if outputOverride == nil, let catalog, catalog.value != named {
-                sink.error("\"catalog: \(catalog.value)\" disagrees with \"output\", which names the catalog \"\(named).xcassets\" itself",
+                sink.error("\"catalog: \(catalog.value)\" disagrees with \"output\", which names the catalog \"\(FolderKind.catalog.folder(named))\" itself",
                            at: top.value("catalog")!, fix: "drop `catalog:`, or end `output:` with the folder that holds the catalog")
             }
         }
@@ -295,12 +295,13 @@ package struct CatalogPlace: Hashable, Sendable {
     package init(output: String?, catalog: String?) {
         var written = output ?? "Output"
         while written.count > 1, written.hasSuffix("/") { written.removeLast() }
-        if written.hasSuffix(".xcassets") {
+        if written.hasSuffix(FolderKind.catalog.dottedExtension) {
             let last = (written as NSString).lastPathComponent
-            namedCatalog = String(last.dropLast(".xcassets".count))
+            let named = String(last.dropLast(FolderKind.catalog.dottedExtension.count))
+            namedCatalog = named
             let parent = (written as NSString).deletingLastPathComponent
             folder = parent.isEmpty ? "." : parent
-            catalogName = namedCatalog!
+            catalogName = named
         } else {
             folder = written
             catalogName = catalog ?? "Assets"

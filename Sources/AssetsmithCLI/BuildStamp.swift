@@ -59,7 +59,7 @@ struct BuildStamp {
                                  catalog: topLevelValue("catalog", in: text))
         let output = PathText.absolute(place.folder, relativeTo: outputOverride != nil
                                        ? FileManager.default.currentDirectoryPath : directory)
-        let catalogFolder = place.catalogName + ".xcassets"
+        let catalogFolder = FolderKind.catalog.folder(place.catalogName)
         guard let stampData = FileManager.default.contents(atPath: path(outputDirectory: output, catalogFolder: catalogFolder)),
               let stamp = parse(String(decoding: stampData, as: UTF8.self)),
               stamp.manifestSHA == Digest.sha256(manifestData),

@@ -60,7 +60,7 @@ struct InitCommand: ParsableCommand {
         var assets: [String] = []
         do {
             for icon in survey.appIcons {
-                var lines = ["  # \(icon.name).appiconset: its 1024 px master, copied out of the catalog"]
+                var lines = ["  # \(FolderKind.appIconSet.folder(icon.name)): its 1024 px master, copied out of the catalog"]
                 if let note = icon.note { lines.append("  # note: \(note)") }
                 lines += ["  - name: \(Self.quoted(icon.name))", "    kind: app-icon",
                           "    source: \(try copier.copy(catalogPath + "/" + icon.master, as: icon.name))"]
@@ -75,7 +75,7 @@ struct InitCommand: ParsableCommand {
                 let points = image.points
                 let scales = (1...image.scale).map { "\($0)x" }.joined(separator: ", ")
                 assets.append("""
-                  # \(image.name).imageset: drawn from its @\(image.scale)x file (\(image.pixels.width)x\(image.pixels.height) px)
+                  # \(FolderKind.imageSet.folder(image.name)): drawn from its @\(image.scale)x file (\(image.pixels.width)x\(image.pixels.height) px)
                   - name: \(Self.quoted(image.name))
                     kind: image
                     source: \(try copier.copy(catalogPath + "/" + image.file, as: image.name))
@@ -91,7 +91,7 @@ struct InitCommand: ParsableCommand {
         text += assets.isEmpty ? "assets: []\n" : "assets:\n" + assets.joined(separator: "\n") + "\n"
         for name in survey.emptyAppIcons {
             text += """
-              # \(name).appiconset has no image yet. Once you have a master, add it under `assets:` (in place of `[]`):
+              # \(FolderKind.appIconSet.folder(name)) has no image yet. Once you have a master, add it under `assets:` (in place of `[]`):
               # - name: \(Self.quoted(name))
               #   kind: app-icon
               #   source: \(sources)/\(name).svg   # SVG, or a PNG of at least 1024 px
@@ -130,9 +130,9 @@ struct InitCommand: ParsableCommand {
             (ContentsReader.sets(inCatalogAt: root + "/" + catalog) ?? []).contains { $0.kind == .appIcon }
         }
         return catalogs.min { a, b in
-            let keyA = (hasAppIcon(a) ? 0 : 1, (a as NSString).lastPathComponent == "Assets.xcassets" ? 0 : 1,
+            let keyA = (hasAppIcon(a) ? 0 : 1, (a as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1,
                         a.split(separator: "/").count, a)
-            let keyB = (hasAppIcon(b) ? 0 : 1, (b as NSString).lastPathComponent == "Assets.xcassets" ? 0 : 1,
+            let keyB = (hasAppIcon(b) ? 0 : 1, (b as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1,
                         b.split(separator: "/").count, b)
             return keyA < keyB
         }

@@ -6,14 +6,11 @@ import PNGCodec
 import Rendering
 
 extension BuildEngine {
-    /// The smallest side Icon Composer layers should have, in px (its canvas is 1024 pt).
-    static let iconLayerMinimumSide = 1024
-
     /// The layer files of every `.icon` bundle of the plan, by path relative to the output folder.
     ///
     /// An SVG is rewritten through librsvg and Cairo's SVG surface (`VectorImage.rewrittenSVG`),
     /// so that the copy in `Assets/` refers to nothing outside itself; a PNG is copied as it is
-    /// once libpng reads its header (a side under 1024 px is a warning). A file whose source bytes
+    /// once libpng reads its header (`IconLayerRule`: a small layer is a warning). A file whose source bytes
     /// and tool are those of the last build, and whose output is still the one written, is taken
     /// from disk without being rewritten. A layer that fails is left out, with an error naming it.
     func iconLayerFiles(_ plan: Plan, record: BuildRecord?) -> (files: [String: BundleFile], diagnostics: [Diagnostic]) {
@@ -41,9 +38,8 @@ extension BuildEngine {
                     return .failure(.error("\(shown) is not a readable PNG: \(error)", at: place,
                                            fix: "export the layer again as PNG, or as SVG"))
                 }
-                if min(info.size.width, info.size.height) < Self.iconLayerMinimumSide {
-                    warning = .warning("\(shown) is \(info.size.width)x\(info.size.height) px, smaller than the 1024x1024 px icon canvas; it will look soft",
-                                       at: place, fix: "export the layer at 1024x1024 px or more, or as SVG")
+                if IconLayerRule.isTooSmall(info.size) {
+                    warning = .warning("\(shown) " + IconLayerRule.problem(info.size), at: place, fix: IconLayerRule.fix)
                 }
             }
             if !force, let previous = record?.outputFiles?[item.path], previous.key == key,

@@ -24,8 +24,8 @@ package struct PreviewCatalog: Sendable {
     package struct Set: Sendable {
         /// `AppIcon` (no extension).
         package var name: String
-        /// `appiconset`, `imageset`, `launchimage`, …
-        package var type: String
+        /// `.appIconSet`, `.imageSet`, `.launchImage`, … (nil: a folder kind Xcode does not know)
+        package var type: FolderKind?
         package var images: [Image]
         package var isTemplate: Bool
         /// Path inside the catalog (`Icons/AppIcon.appiconset`).
@@ -78,27 +78,27 @@ package struct PreviewCatalog: Sendable {
                 images.append(Image(file: file, bitmap: bitmap, fields: entry.fields.compactMapValues(\.stringValue),
                                     appearance: entry.appearanceValue))
             }
-            sets.append(Set(name: found.name, type: (found.path as NSString).pathExtension, images: images,
+            sets.append(Set(name: found.name, type: FolderKind(rawValue: (found.path as NSString).pathExtension), images: images,
                             isTemplate: found.templateRenderingIntent == "template", path: found.path))
         }
         var catalog = PreviewCatalog(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
                                      sets: sets.sorted { $0.name < $1.name })
         for found in ContentsReader.sets(inCatalogAt: path) ?? [] {
-            let type = (found.path as NSString).pathExtension.lowercased()
-            guard type == "imagestack" || type == "solidimagestack", case .success(let value) = found.contents else { continue }
+            let type = FolderKind(folder: found.path)
+            guard type == .imageStack || type == .solidImageStack, case .success(let value) = found.contents else { continue }
             let names = (value["layers"]?.arrayValue ?? []).compactMap { $0["filename"]?.stringValue }
             var layers: [(name: String, bitmap: Bitmap?)] = []
             var contents: [String] = []
             for name in names {
-                let content = found.path + "/" + name + "/Content.imageset"
+                let content = found.path + "/" + name + "/" + FolderKind.layerContent
                 contents.append(content)
                 let largest = sets.first { $0.path == content }?.images.max { $0.bitmap.width < $1.bitmap.width }
                 layers.append(((name as NSString).deletingPathExtension, largest?.bitmap))
             }
             let parent = (found.path as NSString).deletingLastPathComponent
-            let brand = parent.lowercased().hasSuffix(".brandassets")
+            let brand = FolderKind.brandAssets.names(parent)
                 ? ((parent as NSString).lastPathComponent as NSString).deletingPathExtension : nil
-            catalog.stacks.append(Stack(name: found.name, brand: brand, isSolid: type == "solidimagestack", layers: layers,
+            catalog.stacks.append(Stack(name: found.name, brand: brand, isSolid: type == .solidImageStack, layers: layers,
                                         contentPaths: contents))
         }
         catalog.stacks.sort { ($0.brand ?? "", $0.name) < ($1.brand ?? "", $1.name) }
@@ -126,7 +126,7 @@ package struct PreviewCatalog: Sendable {
     /// `X.selected` state is not a tab: controls are not templates and have `X.highlighted`).
     package var tabPairs: [(unselected: Set, selected: Set)] {
         sets.compactMap { set in
-            guard set.type == "imageset", set.isTemplate, !set.name.hasSuffix(SetNaming.selected),
+            guard set.type == .imageSet, set.isTemplate, !set.name.hasSuffix(SetNaming.selected),
                   self.set(named: set.name + SetNaming.highlighted) == nil,
                   let selected = self.set(named: set.name + SetNaming.selected) else { return nil }
             return (set, selected)
@@ -135,13 +135,13 @@ package struct PreviewCatalog: Sendable {
 
     /// Back indicators: imagesets `X` with a sibling transition mask `X.mask`.
     package var backIndicators: [Set] {
-        sets.filter { $0.type == "imageset" && self.set(named: $0.name + SetNaming.mask) != nil }
+        sets.filter { $0.type == .imageSet && self.set(named: $0.name + SetNaming.mask) != nil }
     }
 
     /// Bar glyphs: template imagesets that are neither half of a tab pair nor a back indicator or mask.
     package var barGlyphs: [Set] {
         let taken = Swift.Set(tabPairs.flatMap { [$0.unselected.name, $0.selected.name] }
             + backIndicators.flatMap { [$0.name, $0.name + SetNaming.mask] })
-        return sets.filter { $0.type == "imageset" && $0.isTemplate && !taken.contains($0.name) }
+        return sets.filter { $0.type == .imageSet && $0.isTemplate && !taken.contains($0.name) }
     }
 }

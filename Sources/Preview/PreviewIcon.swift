@@ -23,17 +23,17 @@ package struct PreviewIcon: Sendable {
 
     /// Reads and draws the bundle at `path`; nil when it has no readable icon.json.
     package static func read(at path: String, side: Int = 400) -> PreviewIcon? {
-        guard let data = FileManager.default.contents(atPath: path + "/icon.json"),
+        guard let data = FileManager.default.contents(atPath: path + "/" + IconComposerFormat.documentName),
               case .success(let document) = ContentsReader.parse(data) else { return nil }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         var problems: [String] = []
         var renditions: [(String, Bitmap)] = []
-        for appearance in ["light", "dark", "tinted"] {
+        for appearance in IconComposerFormat.Appearance.allCases {
             do {
-                var bitmap = try draw(document, assets: path + "/Assets", appearance: appearance, side: side,
-                                      problems: &problems)
-                if appearance == "tinted" { bitmap = greyscale(bitmap) }
-                renditions.append((appearance, bitmap))
+                var bitmap = try draw(document, assets: path + "/" + IconComposerFormat.assetsFolder, appearance: appearance,
+                                      side: side, problems: &problems)
+                if appearance == .tinted { bitmap = greyscale(bitmap) }
+                renditions.append((appearance.rawValue, bitmap))
             } catch {
                 problems.append("cannot draw the \(appearance) appearance: \(error)")
             }
@@ -42,32 +42,32 @@ package struct PreviewIcon: Sendable {
     }
 
     /// The value of `key` for `appearance`: its specialisation, else the default entry, else the plain key.
-    static func value(_ key: String, in object: JSONValue, appearance: String) -> JSONValue? {
+    static func value(_ key: String, in object: JSONValue, appearance: IconComposerFormat.Appearance) -> JSONValue? {
         if let plain = object[key] { return plain }
-        let entries = object[key + "-specializations"]?.arrayValue ?? []
-        let lookup = appearance == "tinted" ? ["tinted", "dark"] : [appearance]
+        let entries = object[key + IconComposerFormat.specializationSuffix]?.arrayValue ?? []
+        let lookup: [IconComposerFormat.Appearance] = appearance == .tinted ? [.tinted, .dark] : [appearance]
         for wanted in lookup {
-            if let entry = entries.first(where: { $0["appearance"]?.stringValue == wanted }) { return entry["value"] }
+            if let entry = entries.first(where: { $0["appearance"]?.stringValue == wanted.rawValue }) { return entry["value"] }
         }
         return entries.first { $0["appearance"] == nil && $0["idiom"] == nil }?["value"]
     }
 
-    static func draw(_ document: JSONValue, assets: String, appearance: String, side: Int,
+    static func draw(_ document: JSONValue, assets: String, appearance: IconComposerFormat.Appearance, side: Int,
                      problems: inout [String]) throws(RenderError) -> Bitmap {
         let canvas = try SheetCanvas(size: PixelSize(width: side, height: side), background: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
-        let dark = appearance != "light"
+        let dark = appearance != .light
         let size = Double(side)
         // The fill.
         let fill = value("fill", in: document, appearance: appearance)
         switch fill {
-        case .string("none")?:
+        case .string(IconComposerFormat.FillWord.none.rawValue)?:
             break
         case .object(let kinds)?:
-            if let solid = kinds["solid"]?.stringValue.flatMap(color) {
+            if let solid = kinds[IconComposerFormat.FillKind.solid.rawValue]?.stringValue.flatMap(color) {
                 canvas.fill(x: 0, y: 0, width: size, height: size, solid)
-            } else if let stops = kinds["linear-gradient"]?.arrayValue?.compactMap({ $0.stringValue.flatMap(color) }), stops.count == 2 {
+            } else if let stops = kinds[IconComposerFormat.FillKind.linearGradient.rawValue]?.arrayValue?.compactMap({ $0.stringValue.flatMap(color) }), stops.count == 2 {
                 canvas.fillGradient(x: 0, y: 0, width: size, height: size, top: stops[0], bottom: stops[1])
-            } else if let base = kinds["automatic-gradient"]?.stringValue.flatMap(color) {
+            } else if let base = kinds[IconComposerFormat.FillKind.automaticGradient.rawValue]?.stringValue.flatMap(color) {
                 canvas.fillGradient(x: 0, y: 0, width: size, height: size, top: lighter(base), bottom: base)
             }
         default:
@@ -94,7 +94,7 @@ package struct PreviewIcon: Sendable {
                 let opacity = (value("opacity", in: layer, appearance: appearance)?.numberValue ?? 1) * groupOpacity
                 var tint: RGBAColor?
                 if case .object(let kinds)? = value("fill", in: layer, appearance: appearance),
-                   let solid = kinds["solid"]?.stringValue.flatMap(color) {
+                   let solid = kinds[IconComposerFormat.FillKind.solid.rawValue]?.stringValue.flatMap(color) {
                     tint = solid
                 }
                 canvas.draw(image, x: Int(x.rounded()), y: Int(y.rounded()), tint: tint, opacity: opacity)

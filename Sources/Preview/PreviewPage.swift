@@ -21,7 +21,7 @@ package enum PreviewPage {
         <html lang="en">
         <head>
         <meta charset="utf-8">
-        <title>\(escape(catalogName)).xcassets — Assetsmith preview</title>
+        <title>\(escape(FolderKind.catalog.folder(catalogName))) — Assetsmith preview</title>
         <style>
         body { font-family: -apple-system, "DejaVu Sans", sans-serif; margin: 24px; color: #1c1c1e; background: #fff; }
         h1 { font-size: 26px; } h2 { font-size: 18px; border-bottom: 1px solid #d1d1d6; padding-bottom: 6px; }
@@ -30,7 +30,7 @@ package enum PreviewPage {
         </style>
         </head>
         <body>
-        <h1>\(escape(catalogName)).xcassets — Assetsmith preview</h1>
+        <h1>\(escape(FolderKind.catalog.folder(catalogName))) — Assetsmith preview</h1>
         \(body)</body>
         </html>
 

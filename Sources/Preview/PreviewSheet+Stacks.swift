@@ -11,7 +11,7 @@ extension PreviewSheet {
         var lines: [String] = []
         for (index, stack) in stacks.enumerated() {
             let y = Double(index * rowHeight)
-            let title = stack.isSolid ? "visionOS \(stack.name).solidimagestack" : "tvOS \(stack.brand.map { $0 + " / " } ?? "")\(stack.name)"
+            let title = stack.isSolid ? "visionOS \(FolderKind.solidImageStack.folder(stack.name))" : "tvOS \(stack.brand.map { $0 + " / " } ?? "")\(stack.name)"
             let filled = stack.layers.filter { $0.bitmap != nil }.count
             canvas.text(title + " · \(stack.layers.count) layers, front to back: "
                         + stack.layers.map { $0.bitmap == nil ? "\($0.name) (empty)" : $0.name }.joined(separator: ", "),

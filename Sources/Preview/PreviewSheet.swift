@@ -51,7 +51,7 @@ package enum PreviewSheet {
                                  notes: [PreviewNote], icons: [PreviewIcon] = []) throws(RenderError) -> [PreviewSection] {
         var sections: [PreviewSection] = []
         for icon in icons { sections.append(try iconComposer(icon, notes: notes.filter { $0.asset == icon.name })) }
-        for set in catalog.sets where set.type == "appiconset" && !set.images.isEmpty {
+        for set in catalog.sets where set.type == .appIconSet && !set.images.isEmpty {
             sections.append(try appIcon(set, notes: notes.filter { $0.asset == set.name }))
         }
         let pairs = catalog.tabPairs
@@ -62,13 +62,13 @@ package enum PreviewSheet {
         }
         sections += bars
         if !bars.isEmpty { sections.append(try greyscale(bars, style: style)) }
-        let launch = catalog.sets.filter { $0.type == "launchimage" && !$0.images.isEmpty }
+        let launch = catalog.sets.filter { $0.type == .launchImage && !$0.images.isEmpty }
         for set in launch { sections.append(try launchImages(set)) }
         let shown = Set(pairs.flatMap { [$0.unselected.name, $0.selected.name] } + catalog.barGlyphs.map(\.name)
             + catalog.backIndicators.flatMap { [$0.name, $0.name + SetNaming.mask] })
         if !catalog.stacks.isEmpty { sections.append(try stacks(catalog.stacks)) }
         let layerSets = Set(catalog.stacks.flatMap(\.contentPaths))
-        let others = catalog.sets.filter { $0.type == "imageset" && !$0.images.isEmpty && !shown.contains($0.name)
+        let others = catalog.sets.filter { $0.type == .imageSet && !$0.images.isEmpty && !shown.contains($0.name)
             && !layerSets.contains($0.path) }
         if !others.isEmpty { sections.append(try images(others, notes: notes)) }
         return sections
@@ -79,7 +79,7 @@ package enum PreviewSheet {
         let titleHeight = 64
         let height = titleHeight + sections.reduce(0) { $0 + $1.picture.height + 48 } + 24
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
-        canvas.text("\(catalog.name).xcassets — Assetsmith preview", x: margin, y: 42, size: 26, bold: true, ink)
+        canvas.text("\(FolderKind.catalog.folder(catalog.name)) — Assetsmith preview", x: margin, y: 42, size: 26, bold: true, ink)
         var y = titleHeight
         for section in sections {
             canvas.text(section.title, x: margin, y: Double(y) + 30, size: 18, bold: true, ink)

@@ -27,8 +27,8 @@ extension Inspection {
         var files: Set<String> = []
         for set in sets where set.kind == .image {
             let parent = (set.path as NSString).deletingLastPathComponent
-            let inStack = set.name == "Content" && ["imagestacklayer", "solidimagestacklayer"].contains((parent as NSString).pathExtension.lowercased())
-            let onShelf = parent.lowercased().hasSuffix(".brandassets")
+            let inStack = set.name == "Content" && [.imageStackLayer, .solidImageStackLayer].contains(FolderKind(folder: parent))
+            let onShelf = FolderKind.brandAssets.names(parent)
             guard inStack || onShelf else { continue }
             for (_, image) in set.images {
                 if let name = image.filename { files.insert(set.path + "/" + name) }
@@ -38,9 +38,9 @@ extension Inspection {
     }
 
     func checkStackLayers() {
-        for stack in sets where Self.stackKinds.contains(stack.folderExtension) {
+        for stack in sets where stack.folderKind == .imageStack || stack.folderKind == .solidImageStack {
             guard case .success(let value) = stack.contents else { continue }
-            let solid = stack.folderExtension == "solidimagestack"
+            let solid = stack.folderKind == .solidImageStack
             let listed = (value["layers"]?.arrayValue ?? []).compactMap { $0["filename"]?.stringValue }
             let file = shown(stack.path + "/Contents.json")
             let kind = solid ? "visionOS solid image stack" : "image stack"
@@ -55,15 +55,15 @@ extension Inspection {
             var filled: [String] = []
             for (index, name) in listed.enumerated() {
                 let layerPath = stack.path + "/" + name
-                guard let content = set(at: layerPath + "/Content.imageset") else {
+                guard let content = set(at: layerPath + "/" + FolderKind.layerContent) else {
                     if set(at: layerPath) == nil {
                         add(.error, .missingFile, file: file, asset: stack.path,
                             message: "the \(kind) \"\(stack.name)\" lists the layer \"\(name)\", which does not exist",
-                            fix: "add \"\(name)\" with a Content.imageset, or remove it from \"layers\"")
+                            fix: "add \"\(name)\" with a \(FolderKind.layerContent), or remove it from \"layers\"")
                     } else {
                         add(.error, .missingFile, file: shown(layerPath), asset: layerPath,
-                            message: "the layer \"\(name)\" of \"\(stack.name)\" has no Content.imageset",
-                            fix: "add Content.imageset with the layer's image")
+                            message: "the layer \"\(name)\" of \"\(stack.name)\" has no \(FolderKind.layerContent)",
+                            fix: "add \(FolderKind.layerContent) with the layer's image")
                     }
                     continue
                 }
@@ -92,7 +92,7 @@ extension Inspection {
                         fix: "export it at \(expected)")
                 }
             }
-            if let back = listed.last, set(at: stack.path + "/" + back + "/Content.imageset") != nil, !filled.contains(back) {
+            if let back = listed.last, set(at: stack.path + "/" + back + "/" + FolderKind.layerContent) != nil, !filled.contains(back) {
                 let name = (back as NSString).deletingPathExtension
                 add(.error, .stack, file: file, asset: stack.path,
                     message: "the back layer \"\(name)\" of \"\(stack.name)\" has no image; the back layer is the icon's opaque background",
@@ -109,14 +109,14 @@ extension Inspection {
     private func brandSize(ofStack stack: CatalogSet) -> PointSize? {
         let parent = (stack.path as NSString).deletingLastPathComponent
         let folder = (stack.path as NSString).lastPathComponent
-        guard parent.lowercased().hasSuffix(".brandassets"), let brand = set(at: parent),
+        guard FolderKind.brandAssets.names(parent), let brand = set(at: parent),
               case .success(let value) = brand.contents else { return nil }
         let entry = (value["assets"]?.arrayValue ?? []).first { $0["filename"]?.stringValue == folder }
         return entry?["size"]?.stringValue.flatMap(PointSize.init(parsing:))
     }
 
     func checkBrandAssets() {
-        for brand in sets where brand.folderExtension == "brandassets" {
+        for brand in sets where brand.folderKind == .brandAssets {
             guard case .success(let value) = brand.contents else { continue }
             let file = shown(brand.path + "/Contents.json")
             let entries = (value["assets"]?.arrayValue ?? []).map {

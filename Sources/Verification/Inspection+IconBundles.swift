@@ -7,23 +7,11 @@ import PNGCodec
 
 /// Icon Composer `.icon` bundles (Xcode 26): icon.json parses, its keys and values are ones Icon
 /// Composer writes (unknown ones are warnings), every `image-name` is a file of `Assets/` with
-/// exactly that case, layer files are SVG or PNG (a PNG at least 1024 px a side), specialisation
+/// exactly that case, layer files are SVG or PNG (a PNG at least `IconLayerRule.minimumSide` px a side), specialisation
 /// appearances are known, and no `.appiconset` of the same name sits in the catalog. With a plan,
 /// icon.json must be the one the manifest gives and the layer files those of the last build.
 extension Inspection {
-    static let iconTopKeys: Set<String> = ["fill", "groups", "supported-platforms", "color-space-for-untagged-svg-colors"]
-    static let iconGroupKeys: Set<String> = ["layers", "shadow", "translucency", "blur-material", "lighting", "specular",
-                                             "blend-mode", "opacity", "hidden", "position", "name"]
-    static let iconLayerKeys: Set<String> = ["name", "image-name", "glass", "fill", "opacity", "blend-mode", "hidden",
-                                             "position"]
-    static let iconShadowKinds: Set<String> = ["automatic", "neutral", "none", "layer-color"]
-    static let iconFillWords: Set<String> = ["none", "automatic", "system-light", "system-dark"]
-    static let iconFillKinds: Set<String> = ["solid", "automatic-gradient", "linear-gradient"]
-    static let iconColorSpaces = ["srgb:", "extended-srgb:", "display-p3:", "gray:", "extended-gray:", "named:"]
-    static let iconBlendModes: Set<String> = ["normal", "plus-lighter", "plus-darker", "overlay", "multiply", "soft-light",
-                                              "hard-light", "darken", "lighten", "screen"]
-    static let iconAppearances: Set<String> = ["light", "dark", "tinted"]
-    static let iconIdioms: Set<String> = ["square", "circle", "squares", "circles", "iOS", "macOS", "watchOS", "visionOS"]
+    typealias Format = IconComposerFormat
 
     /// Checks the bundle at `path` (shown as `shown`). `own`: assetsmith wrote it (strict rules).
     /// `expected`: the bundle the plan writes, with the record's facts about its files.
@@ -64,7 +52,7 @@ extension Inspection {
                 fix: own ? "run `assetsmith build`" : "save the icon again in Icon Composer")
             return
         }
-        if top["features"] != nil {
+        if top[Format.featuresKey] != nil {
             add(.error, .contents, file: documentFile, asset: asset,
                 message: "icon.json has a top-level \"features\" key, which makes actool fail with an internal error (Xcode 26.6)",
                 fix: "remove \"features\"")
@@ -74,15 +62,15 @@ extension Inspection {
             switch key {
             case "fill":
                 if let word = value.stringValue {
-                    if !Self.iconFillWords.contains(word) { unknown("\(place) has the fill \"\(word)\", which Icon Composer does not write") }
+                    if Format.FillWord(rawValue: word) == nil { unknown("\(place) has the fill \"\(word)\", which Icon Composer does not write") }
                 } else if case .object(let fill) = value {
-                    let kinds = fill.keys.filter { $0 != "orientation" }
-                    if kinds.count != 1 || !Self.iconFillKinds.contains(kinds[0]) {
+                    let kinds = fill.keys.filter { $0 != Format.orientationKey }
+                    if kinds.count != 1 || Format.FillKind(rawValue: kinds[0]) == nil {
                         let given = kinds.isEmpty ? "an empty fill" : "a fill of kind " + kinds.sorted().map { "\"\($0)\"" }.joined(separator: ", ")
-                        unknown("\(place) has \(given), not one of \"solid\", \"automatic-gradient\", \"linear-gradient\"")
+                        unknown("\(place) has \(given), not one of " + Format.FillKind.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "))
                     }
                     let colors = fill.values.flatMap { $0.arrayValue ?? [$0] }.compactMap(\.stringValue)
-                    for color in colors where !Self.iconColorSpaces.contains(where: color.hasPrefix) {
+                    for color in colors where !Format.ColorSpace.isKnown(color) {
                         unknown("\(place) has the colour \"\(color)\" in a colour space Icon Composer does not write",
                                 fix: "write it as \"srgb:r,g,b,a\" or \"display-p3:r,g,b,a\" with components from 0 to 1")
                     }
@@ -90,17 +78,17 @@ extension Inspection {
                     unknown("\(place) has a \"fill\" that is neither a word nor an object")
                 }
             case "blend-mode":
-                if let mode = value.stringValue, !Self.iconBlendModes.contains(mode) {
+                if let mode = value.stringValue, Format.BlendMode(rawValue: mode) == nil {
                     unknown("\(place) has the blend mode \"\(mode)\", which Icon Composer does not write",
-                            fix: "use one of " + Self.iconBlendModes.sorted().joined(separator: ", "))
+                            fix: "use one of " + Format.BlendMode.allCases.map(\.rawValue).sorted().joined(separator: ", "))
                 }
             case "shadow":
-                if let kind = value["kind"]?.stringValue, !Self.iconShadowKinds.contains(kind) {
-                    unknown("\(place) has the shadow kind \"\(kind)\"", fix: "use one of " + Self.iconShadowKinds.sorted().joined(separator: ", "))
+                if let kind = value["kind"]?.stringValue, Format.ShadowKind(rawValue: kind) == nil {
+                    unknown("\(place) has the shadow kind \"\(kind)\"", fix: "use one of " + Format.ShadowKind.allCases.map(\.rawValue).sorted().joined(separator: ", "))
                 }
             case "lighting":
-                if let lighting = value.stringValue, lighting != "combined", lighting != "individual" {
-                    unknown("\(place) has the lighting \"\(lighting)\"", fix: "use \"combined\" or \"individual\"")
+                if let lighting = value.stringValue, Format.Lighting(rawValue: lighting) == nil {
+                    unknown("\(place) has the lighting \"\(lighting)\"", fix: "use " + Format.Lighting.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
                 }
             case "image-name":
                 if let name = value.stringValue { imageNames.append(name) } else {
@@ -113,7 +101,7 @@ extension Inspection {
         }
         func checkProperties(_ object: [String: JSONValue], known: Set<String>, place: String) {
             for (key, value) in object.sorted(by: { $0.key < $1.key }) {
-                let base = key.hasSuffix("-specializations") ? String(key.dropLast("-specializations".count)) : key
+                let base = key.hasSuffix(Format.specializationSuffix) ? String(key.dropLast(Format.specializationSuffix.count)) : key
                 guard known.contains(base) else {
                     unknown("\(place) has the key \"\(key)\", which Icon Composer does not write")
                     continue
@@ -137,23 +125,23 @@ extension Inspection {
                         continue
                     }
                     if let appearance = fields["appearance"] {
-                        if let word = appearance.stringValue, !Self.iconAppearances.contains(word) {
+                        if let word = appearance.stringValue, Format.Appearance(rawValue: word) == nil {
                             add(strict, .contents, file: documentFile, asset: asset,
-                                message: "\"\(key)\" in \(place) names the appearance \"\(word)\", which is not one of \"light\", \"dark\", \"tinted\"",
+                                message: "\"\(key)\" in \(place) names the appearance \"\(word)\", which is not one of " + Format.Appearance.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
                                 fix: "use \"dark\" or \"tinted\" (an entry without \"appearance\" is the default)")
                         }
                     }
-                    if let idiom = fields["idiom"]?.stringValue, !Self.iconIdioms.contains(idiom) {
+                    if let idiom = fields["idiom"]?.stringValue, !Format.idioms.contains(idiom) {
                         unknown("\"\(key)\" in \(place) names the idiom \"\(idiom)\"")
                     }
-                    for other in fields.keys.sorted() where !["appearance", "idiom", "value"].contains(other) {
+                    for other in fields.keys.sorted() where !Format.specializationKeys.contains(other) {
                         unknown("an entry of \"\(key)\" in \(place) has the key \"\(other)\"")
                     }
                     checkValue(base, inner, in: place)
                 }
             }
         }
-        checkProperties(top.filter { $0.key != "groups" && $0.key != "features" }, known: Self.iconTopKeys, place: "icon.json")
+        checkProperties(top.filter { $0.key != "groups" && $0.key != "features" }, known: Format.topKeys, place: "icon.json")
         let groups = top["groups"]?.arrayValue ?? []
         if top["groups"] == nil || groups.isEmpty {
             add(.error, .contents, file: documentFile, asset: asset, message: "icon.json has no groups, so the icon has no layers",
@@ -162,7 +150,7 @@ extension Inspection {
         for (groupIndex, group) in groups.enumerated() {
             guard case .object(let groupFields) = group else { continue }
             let groupPlace = "group \(groupIndex + 1)"
-            checkProperties(groupFields.filter { $0.key != "layers" }, known: Self.iconGroupKeys, place: groupPlace)
+            checkProperties(groupFields.filter { $0.key != "layers" }, known: Format.groupKeys, place: groupPlace)
             for (layerIndex, layer) in (groupFields["layers"]?.arrayValue ?? []).enumerated() {
                 guard case .object(let layerFields) = layer else { continue }
                 let name = layerFields["name"]?.stringValue.map { "layer \"\($0)\"" } ?? "layer \(layerIndex + 1)"
@@ -170,7 +158,7 @@ extension Inspection {
                     add(.error, .contents, file: documentFile, asset: asset, message: "\(name) of \(groupPlace) has no \"image-name\"",
                         fix: "name its file in Assets/")
                 }
-                checkProperties(layerFields, known: Self.iconLayerKeys, place: "\(name) of \(groupPlace)")
+                checkProperties(layerFields, known: Format.layerKeys, place: "\(name) of \(groupPlace)")
             }
         }
 
@@ -202,10 +190,9 @@ extension Inspection {
             case .png?:
                 switch Result(catching: { () throws(PNGError) -> PNGInfo in try PNGCodec.info(bytes) }) {
                 case .success(let info):
-                    if min(info.size.width, info.size.height) < 1024 {
-                        add(strict, .pixelSize, file: file, asset: asset,
-                            message: "is \(info.size.width)x\(info.size.height) px; Icon Composer layers are drawn on a 1024x1024 pt canvas",
-                            fix: "export the layer at 1024x1024 px or more, or as SVG")
+                    if IconLayerRule.isTooSmall(info.size) {
+                        add(strict, .pixelSize, file: file, asset: asset, message: IconLayerRule.problem(info.size),
+                            fix: IconLayerRule.fix)
                     }
                 case .failure(let error):
                     add(.error, .notPNG, file: file, asset: asset, message: "cannot be read as PNG: \(error)",
@@ -261,7 +248,7 @@ extension Inspection {
     /// An `.appiconset` of the bundle's name in the catalog: Xcode takes the two as one app icon.
     func checkAmbiguity(bundleFolder: String, bundleShown: String) {
         let name = (bundleFolder as NSString).deletingPathExtension
-        guard let set = sets.first(where: { $0.folderExtension == "appiconset"
+        guard let set = sets.first(where: { $0.folderKind == .appIconSet
             && (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased() == name.lowercased() })
         else { return }
         add(.error, .ambiguous, file: shown(set.path), asset: set.path,

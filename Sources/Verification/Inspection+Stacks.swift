@@ -7,13 +7,11 @@ import Foundation
 /// to be opaque (the front layers may be transparent). actool is not known to reject a transparent
 /// back layer, so it is a warning (an error only for our own files).
 extension Inspection {
-    static let stackKinds: Set<String> = ["imagestack", "solidimagestack"]
-
     func checkStacks() {
-        for stack in sets where Self.stackKinds.contains(stack.folderExtension) {
+        for stack in sets where stack.folderKind == .imageStack || stack.folderKind == .solidImageStack {
             guard case .success(let value) = stack.contents,
                   let back = value["layers"]?.arrayValue?.last?["filename"]?.stringValue,
-                  let content = set(at: stack.path + "/" + back + "/Content.imageset") else { continue }
+                  let content = set(at: stack.path + "/" + back + "/" + FolderKind.layerContent) else { continue }
             for (_, image) in content.images {
                 guard let name = image.filename, exists(name, in: content) else { continue }
                 let relative = content.path + "/" + name

@@ -9,7 +9,7 @@ extension Inspection {
     /// (Xcode calls that an unassigned child), and the template has what Xcode needs
     /// (`SymbolSetCheck`: template version, the three variants, guides, classes, interpolation).
     func checkSymbolSets() {
-        for set in sets where set.folderExtension == VerifyReport.Coverage.symbolKind {
+        for set in sets where FolderKind(rawValue: set.folderExtension) == .symbolSet {
             guard case .success(let contents) = set.contents else { continue }
             let contentsFile = shown(set.path + "/Contents.json")
             let symbols = contents["symbols"]?.arrayValue ?? []

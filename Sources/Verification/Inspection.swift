@@ -64,7 +64,7 @@ final class Inspection {
 
     func report() -> VerifyReport {
         var coverage = VerifyReport.Coverage(sets: sets.map { ($0.kind, $0.folderExtension) })
-        if checkedBundles > 0 { coverage.checked[IconBundle.fileExtension] = checkedBundles }
+        if checkedBundles > 0 { coverage.checked[FolderKind.iconComposer.folderExtension] = checkedBundles }
         return VerifyReport(catalog: display, sets: sets.map(\.path), files: checkedFiles.count + checkedBundleFiles,
                             findings: findings, coverage: coverage)
     }

@@ -38,7 +38,7 @@ package enum Verifier {
             let names = ((try? FileManager.default.contentsOfDirectory(atPath: parent)) ?? [])
                 .filter { name in
                     var isDirectory: ObjCBool = false
-                    return name.hasSuffix("." + IconBundle.fileExtension) && !name.hasPrefix(".")
+                    return name.hasSuffix(FolderKind.iconComposer.dottedExtension) && !name.hasPrefix(".")
                         && FileManager.default.fileExists(atPath: parent + "/" + name, isDirectory: &isDirectory)
                         && isDirectory.boolValue
                 }.sorted()

@@ -23,14 +23,15 @@ package struct VerifyReport: Hashable, Sendable {
         self.findings = findings.sorted(by: Finding.ordered)
         self.coverage = coverage ?? Coverage(sets: sets.map { path in
             let ext = ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
-            return (CatalogSet.Kind(rawValue: ext) ?? .other, ext)
+            return (CatalogSet.Kind(folderExtension: ext), ext)
         })
     }
 
     /// Sets counted by folder extension (`appiconset`, `colorset`…): `checked` are app icon and
     /// image sets, whose files verify examines, and tvOS brand assets and image stacks (visionOS
-    /// solid ones too) with their layers, whose roles, layers and sizes it examines; `skipped` are
-    /// every other kind (colour, symbol, data sets, sprite atlases…), of which only Contents.json is
+    /// solid ones too) with their layers, whose roles, layers and sizes it examines, and custom
+    /// symbol sets, whose templates it examines (`Inspection+Symbols`); `skipped` are
+    /// every other kind (colour, data sets, sprite atlases…), of which only Contents.json is
     /// read (the image sets inside containers are checked and counted as image sets).
     package struct Coverage: Hashable, Sendable {
         package var checked: [String: Int]
@@ -40,7 +41,8 @@ package struct VerifyReport: Hashable, Sendable {
             var checked: [String: Int] = [:]
             var skipped: [String: Int] = [:]
             for (kind, ext) in sets {
-                if kind == .other && !Self.stackKinds.contains(ext) && ext != Self.symbolKind {
+                let folderKind = FolderKind(rawValue: ext)
+                if kind == .other && folderKind?.isStackPart != true && folderKind != .symbolSet {
                     skipped[ext, default: 0] += 1
                 } else {
                     checked[ext, default: 0] += 1
@@ -50,34 +52,15 @@ package struct VerifyReport: Hashable, Sendable {
             self.skipped = skipped
         }
 
-        /// Custom symbol sets, which verify checks itself (`Inspection+Symbols`).
-        package static let symbolKind = "symbolset"
-
-        /// Containers verify checks itself (`Inspection+BrandAssets`).
-        package static let stackKinds: Set<String> = ["brandassets", "imagestack", "imagestacklayer",
-                                                       "solidimagestack", "solidimagestacklayer"]
-
         /// Every folder extension Xcode knows as a set.
-        package static var knownKinds: Set<String> { Set(words.keys) }
+        package static var knownKinds: Set<String> {
+            Set(FolderKind.allCases.filter { $0 != .catalog && $0 != .iconComposer }.map(\.folderExtension))
+        }
 
         /// `app icon`, `image`, `color`, `symbol`…: a kind as the summary names it.
         package static func word(_ folderExtension: String) -> String {
-            folderExtension == "icon" ? "Icon Composer icon"
-                : words[folderExtension] ?? (folderExtension.isEmpty ? "unknown" : folderExtension)
+            FolderKind(rawValue: folderExtension)?.noun ?? (folderExtension.isEmpty ? "unknown" : folderExtension)
         }
-
-        private static let words: [String: String] = [
-                "appiconset": "app icon", "imageset": "image", "colorset": "color", "symbolset": "symbol",
-                "dataset": "data", "launchimage": "launch image", "brandassets": "brand assets",
-                "imagestack": "image stack", "imagestacklayer": "image stack layer",
-                "solidimagestack": "solid image stack", "solidimagestacklayer": "solid image stack layer",
-                "spriteatlas": "sprite atlas", "stickerpack": "sticker pack", "sticker": "sticker",
-                "stickersequence": "sticker sequence", "complicationset": "complication",
-                "arresourcegroup": "AR resource group", "arreferenceimage": "AR reference image",
-                "arobject": "AR object", "textureset": "texture", "cubetextureset": "cube texture",
-                "mipmapset": "mipmap", "gcdashboardimage": "Game Center dashboard image",
-                "gcleaderboard": "Game Center leaderboard", "gcleaderboardset": "Game Center leaderboard set",
-        ]
 
         /// `1 app icon, 3 image`: counts by kind, most first, then by name.
         package static func list(_ counts: [String: Int]) -> String {

@@ -1,3 +1,4 @@
+import AssetCore
 import AssetSpec
 import Foundation
 import Testing
@@ -71,8 +72,8 @@ extension ManifestSchemaTests {
             #expect(Set(properties(mapping).keys) == Set(ManifestLoader.iconAppearanceKeys), "\(key)")
         }
         let blend = (properties(layerWithGroup)["blend-mode"] as? [String: Any])?["enum"] as? [String]
-        #expect(Set(blend ?? []) == Set(IconComposerVocabulary.blendModes))
+        #expect(Set(blend ?? []) == Set(IconComposerFormat.BlendMode.allCases.map(\.rawValue)))
         let shadow = (properties(group)["shadow"] as? [String: Any])?["enum"] as? [String]
-        #expect(Set(shadow ?? []) == Set(IconComposerVocabulary.shadowKinds))
+        #expect(Set(shadow ?? []) == Set(IconComposerFormat.ShadowKind.allCases.map(\.rawValue)))
     }
 }
