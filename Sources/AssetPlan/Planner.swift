@@ -35,6 +35,11 @@ package enum Planner {
                 part = TabIconPlanner.plan(asset, spec, table: table)
                 if let weights = spec.symbol, let source = spec.source {
                     SymbolPlanner.add(asset, setName: asset.name + SymbolPlanner.glyphSuffix, source: source, weights: weights, to: &part)
+                    // Its `.fill` twin, as Apple pairs `house` and `house.fill`, from the filled form the designer drew.
+                    if let selected = spec.selectedSource, selected.written.lowercased().hasSuffix(".svg") {
+                        SymbolPlanner.add(asset, setName: asset.name + SymbolPlanner.glyphSuffix + SymbolPlanner.fillSuffix,
+                                          source: selected, weights: weights, to: &part)
+                    }
                 }
             case .symbol(let spec): part = SymbolPlanner.plan(asset, spec)
             case .backIndicator(let spec): part = BackIndicatorPlanner.plan(asset, spec, table: table)

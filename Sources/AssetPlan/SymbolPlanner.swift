@@ -3,11 +3,15 @@ import AssetSpec
 
 /// Custom symbols: `kind: symbol` gives `<Name>.symbolset`, `symbol: true` on a bar glyph or tab
 /// icon gives `<Name>.symbol.symbolset` beside its image sets (one catalog cannot hold an image
-/// and a symbol of the same name). Each set holds one template SVG (`SymbolOutput`) and a
+/// and a symbol of the same name), and a tab icon with an SVG `selected-source:` its filled twin
+/// `<Name>.symbol.fill.symbolset`. Each set holds one template SVG (`SymbolOutput`) and a
 /// Contents.json naming it, with the template rendering intent.
 enum SymbolPlanner {
     /// The suffix of a glyph's symbol set name: `Home` → `Home.symbol`.
     static let glyphSuffix = ".symbol"
+    /// The suffix of a tab icon's filled twin: `Home.symbol` → `Home.symbol.fill` (from its
+    /// `selected-source:` SVG; a derived filled form is pixels, not paths, and makes no twin).
+    static let fillSuffix = ".fill"
     /// The template canvas, in template units (the job's nominal size).
     static let canvas = PixelSize(width: 3300, height: 2200)
 
