@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: run test build deps bench bench-fidelity bench-symbols verify clean install fuzz
+.PHONY: run test build deps bench bench-fidelity bench-symbols verify clean install fuzz lint
 
 deps:
 	@scripts/install-deps.sh
@@ -17,17 +17,24 @@ build: deps
 run: build
 	$(BIN) build --manifest assetsmith.yml --preview
 
-test: deps
+test: deps lint
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh
 	scripts/check-install.sh
 	.build/debug/assetsmith-fuzz --seconds 2
 
-# The in-process fuzzer over every reader of outside input, FUZZ_SECONDS per target (release build).
+# swift format lint with the checked-in .swift-format (rules only, not the pretty printer's layout).
+lint:
+	scripts/lint.sh
+
+# The in-process fuzzer over every reader of outside input, FUZZ_SECONDS per target (release
+# build), then on Linux the coverage-guided libFuzzer build of the in-process readers
+# (scripts/fuzz-coverage.sh: -sanitize=fuzzer,address, in .build/libfuzzer, not the shipped binary).
 fuzz: deps
 	$(SWIFT) build -c release
 	.build/release/assetsmith-fuzz --seconds $(FUZZ_SECONDS)
+	if [ "$$(uname -s)" = Linux ]; then scripts/fuzz-coverage.sh $(FUZZ_SECONDS); fi
 
 # Installs the binary and the templates (requirement tables, launch templates, the manifest's
 # JSON Schema) where the binary looks for them: $(PREFIX)/bin and $(PREFIX)/share/assetsmith.
@@ -40,9 +47,11 @@ bench: build
 	Benchmarks/bench.sh $(CURDIR)/$(BIN)
 
 # Derived tab forms against designers' own pairs (README, "How glyphs are drawn"). The sets are
-# not in the repository: ICONSETS is the folder they were extracted into.
-ICONSETS ?= /work/iconsets
+# not in the repository: ICONSETS is the folder they were extracted into (`make bench-fidelity
+# ICONSETS=~/iconsets`); there is no default.
+ICONSETS ?=
 bench-fidelity: build
+	@test -n "$(ICONSETS)" || { echo "bench-fidelity: give ICONSETS=<folder holding ionicons/ and heroicons/>" >&2; exit 2; }
 	BENCH_DIR=.build/fidelity/ionicons Benchmarks/fidelity.py $(BIN) \
 	  '$(ICONSETS)/ionicons/src/svg/{}-outline.svg' '$(ICONSETS)/ionicons/src/svg/{}.svg' --sheet .build/fidelity/ionicons
 	BENCH_DIR=.build/fidelity/heroicons Benchmarks/fidelity.py $(BIN) \

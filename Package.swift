@@ -9,6 +9,7 @@ let package = Package(
     products: [
         .executable(name: "assetsmith", targets: ["assetsmith"]),
         .executable(name: "assetsmith-fuzz", targets: ["AssetsmithFuzz"]),
+        .executable(name: "assetsmith-libfuzzer", targets: ["AssetsmithLibFuzzer"]),
         .plugin(name: "AssetsmithPlugin", targets: ["AssetsmithPlugin"]),
     ],
     dependencies: [
@@ -38,6 +39,9 @@ let package = Package(
                        providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
         .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0",
                        providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
+        // The SVG/PDF workers' system calls Swift cannot make (prctl, shm_open) and the allocator
+        // wrapper that counts failed allocations under the worker's memory budget.
+        .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
         // The only code that touches libpng's setjmp/longjmp.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
 
@@ -53,17 +57,29 @@ let package = Package(
         .target(name: "ImageProbe", dependencies: ["AssetCore",
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
                                                    .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),
+        // Reads project.pbxproj (PropertyListSerialization): targets, app icon settings, catalogs.
+        .target(name: "XcodeProject"),
         .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe",
-                                                     "Symbols"]),
+                                                   "XcodeProject", "Symbols"]),
         // The engine: plan + previous record + sources → catalog.
         .target(name: "BuildEngine", dependencies: ["AssetCore", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog"]),
+        // The SVG/PDF worker processes: pool, wire messages, shared memory, the worker loop.
+        .target(name: "VectorWorkers", dependencies: ["AssetCore", "Rendering", "CWorkerShim"]),
         .target(name: "AssetsmithCLI", dependencies: [
-            "AssetCore", "BuildEngine", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AssetCore", "BuildEngine", "VectorWorkers", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",
+            "XcodeProject", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "assetsmith", dependencies: ["AssetsmithCLI"], path: "Sources/Assetsmith"),
-        // In-process fuzzer for every reader of outside input (`make fuzz`).
-        .executableTarget(name: "AssetsmithFuzz", dependencies: ["AssetsmithCLI"], path: "Sources/AssetsmithFuzz"),
+        // In-process fuzzer for every reader of outside input (`make test`, `make fuzz`); not in `assetsmith`.
+        .executableTarget(name: "AssetsmithFuzz", dependencies: [
+            "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "Verification", "VectorWorkers", "XcodeProject",
+            .product(name: "Yams", package: "Yams"),
+        ], path: "Sources/AssetsmithFuzz"),
+        // libFuzzer entry for `make fuzz` (scripts/fuzz-coverage.sh builds it with
+        // -sanitize=fuzzer,address); a plain build makes an inert binary.
+        .executableTarget(name: "AssetsmithLibFuzzer", dependencies: [
+            "AssetSpec", "PNGCodec", "Verification", .product(name: "Yams", package: "Yams"),
+        ], path: "Sources/AssetsmithLibFuzzer"),
         .plugin(name: "AssetsmithPlugin",
                 capability: .command(intent: .custom(verb: "assetsmith",
                                                      description: "Render the asset catalog from assetsmith.yml"),
@@ -71,6 +87,8 @@ let package = Package(
                 dependencies: [.target(name: "assetsmith")]),
 
         .target(name: "TestSupport", dependencies: ["AssetCore", "PNGCodec"], path: "Tests/TestSupport"),
+        .testTarget(name: "AssetCoreTests", dependencies: ["AssetCore"]),
+        .testTarget(name: "ImageProbeTests", dependencies: ["ImageProbe", "TestSupport"]),
         .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "AssetCore", "TestSupport"]),
         .testTarget(name: "AssetPlanTests", dependencies: ["AssetPlan", "AssetSpec", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
@@ -81,8 +99,10 @@ let package = Package(
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                               "PNGCodec", "AssetCore", "TestSupport"]),
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
+        .testTarget(name: "VectorWorkersTests", dependencies: ["VectorWorkers", "Rendering", "AssetCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),
-        .testTarget(name: "VerificationTests", dependencies: ["Verification", "AssetCatalog", "AssetPlan", "AssetSpec",
+        .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "TestSupport"]),
+        .testTarget(name: "VerificationTests", dependencies: ["Verification", "XcodeProject", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                                "PNGCodec", "AssetCore", "ImageProbe", "TestSupport"]),
     ]
 )

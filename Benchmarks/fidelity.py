@@ -14,7 +14,7 @@ alpha > 0.5. Prints mean, p10, the count below 0.5 and the ten worst names for e
 
   usage: Benchmarks/fidelity.py BIN OUTLINE_PATTERN FILLED_PATTERN [--sheet DIR] [--limit N]
     OUTLINE_PATTERN / FILLED_PATTERN: paths with `{}` for the icon name, e.g.
-      /work/iconsets/ionicons/src/svg/{}-outline.svg  /work/iconsets/ionicons/src/svg/{}.svg
+      ~/iconsets/ionicons/src/svg/{}-outline.svg  ~/iconsets/ionicons/src/svg/{}.svg
     --sheet DIR: also write DIR/worst-filled.png and DIR/worst-outline.png, one row per worst
       case: given form | derived form | designer's form (black on white, 2x).
 """

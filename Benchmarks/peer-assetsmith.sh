@@ -1,11 +1,16 @@
 #!/usr/bin/env bash
 # Assetsmith as a peer in the shared benchmark harness (../shared/bench): copy this file into that
 # folder and add "assetsmith<TAB>./peer-assetsmith.sh" to peers.tsv. ASSETCLI points at the binary
-# (default: this checkout's release build). One assetsmith process does all the work.
+# (e.g. <checkout>/.build/release/assetsmith; default: `assetsmith` on the PATH). One assetsmith
+# process does all the work.
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 . "$here/peer-common.sh"
-CLI=${ASSETCLI:-/work/main/.build/release/assetsmith}
+CLI=${ASSETCLI:-$(command -v assetsmith || true)}
+if [ -z "$CLI" ] || [ ! -x "$CLI" ]; then
+  echo "peer-assetsmith.sh: set ASSETCLI to the assetsmith binary (make build writes .build/release/assetsmith)" >&2
+  exit 2
+fi
 
 corpus="$(cd "$corpus" && pwd)"   # the manifest lives elsewhere: make its paths absolute
 master="$corpus/${ICON_MASTER:-icon-master-rgb.png}"

@@ -5,7 +5,8 @@ import Foundation
 /// The digest of everything that decides a job's bytes: the source's content, every job parameter
 /// that affects pixels (not where the file goes or what it is called), the requirement table and the
 /// tool version. A build whose key and output file both match the record can skip the job; verify
-/// compares keys to tell a catalog that is out of date.
+/// compares keys to tell a catalog that is out of date. Every key a build records comes from here
+/// (render jobs and `.icon` layer files alike).
 package enum BuildKey {
     /// `sourceDigest` is the SHA-256 of the job's source bytes (for several sources, of their digests).
     package static func digest(for job: RenderJob, sourceDigest: String, table: String,
@@ -23,6 +24,13 @@ package enum BuildKey {
         neutral.overlays = neutral.overlays?.map { SourceRef(path: "", displayPath: "", format: $0.format, page: $0.page) }
         let parameters = (try? encoder.encode(neutral)).map { String(decoding: $0, as: UTF8.self) } ?? ""
         return Digest.sha256("assetsmith \(AssetCoreInfo.toolVersion)\ntable \(table)\nsource \(sourceDigest)\n\(parameters)")
+    }
+
+    /// The key of a layer file copied into an Icon Composer bundle's `Assets/` (a copy, not a
+    /// render: only the tool, the source's format and its bytes decide it; no table, no job).
+    /// Kept in this form so that the keys of earlier builds' records stay valid.
+    package static func digest(forIconLayer source: SourceRef, sourceDigest: String) -> String {
+        Digest.sha256(Data("icon-layer|\(AssetCoreInfo.toolVersion)|\(source.format.rawValue)|\(sourceDigest)".utf8))
     }
 
     /// The encoder `digest` uses; make one per thread and pass it in when computing many keys.

@@ -116,20 +116,7 @@ package enum CatalogWriter {
 
         // Ownership of every set is settled before its first byte is written: a refused set gets
         // no file, and keeps what the previous build generated in it.
-        let ownership = SetOwnership.settle(plan, catalog: catalog, output: outputFiles, old: old,
-                                            pending: Dictionary(pending.map { ($0.request.path, $0.request.data) },
-                                                                uniquingKeysWith: { first, _ in first }))
-        report.diagnostics += ownership.diagnostics
-        report.adopted = ownership.adoptions
-        report.refusedSets = ownership.refused.sorted()
-        if !ownership.refused.isEmpty {
-            func inRefusedSet(_ path: String) -> Bool { ownership.refused.contains((path as NSString).deletingLastPathComponent) }
-            pending.removeAll { inRefusedSet($0.request.path) }
-            for (path, record) in old.files where inRefusedSet(path) && new.files[path] == nil { new.files[path] = record }
-        }
-        for index in pending.indices where ownership.takenOver.contains(pending[index].request.path) {
-            pending[index].request.generatedBefore = true
-        }
+        settleOwnership(plan, catalog: catalog, output: outputFiles, old: old, new: &new, pending: &pending, report: &report)
 
         for ((request, record), outcome) in zip(pending, FileUpdate.apply(pending.map(\.request), in: catalog)) {
             switch outcome {
@@ -144,40 +131,74 @@ package enum CatalogWriter {
             }
         }
 
-        // Stale files: generated last time, not part of this plan.
-        for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
-            guard let data = catalog.read(path) else { continue }
-            if Digest.sha256(data) == record.sha256 {
-                if catalog.remove(path) {
-                    report.removed.append(path)
-                    // The folder, and folders that held only it (a layer of an image stack that has
-                    // fewer layers now), once empty.
-                    var folder = (path as NSString).deletingLastPathComponent
-                    while !folder.isEmpty, catalog.removeDirectoryIfEmpty(folder) {
-                        folder = (folder as NSString).deletingLastPathComponent
-                    }
-                }
-            } else {
-                report.diagnostics.append(.warning(
-                    "\"\(plan.catalogFolder)/\(path)\" is no longer generated but was changed by hand; left in place",
-                    fix: "delete it yourself if it is not needed"))
-            }
-        }
+        removeStale(plan, old: old, new: new, missing: missing, catalog: catalog, report: &report)
 
         writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, catalog: catalog, old: old, new: &new,
                          report: &report)
 
-        do {
-            let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
-            if new != old || outputFiles.read(recordFile) == nil {
-                let recordData = new.encoded()
-                try outputFiles.makeDirectory(".assetsmith")
-                try outputFiles.write(recordData, to: recordFile)
-            }
-        } catch {
-            report.diagnostics.append(error)
-        }
+        writeRecord(new, old: old, plan: plan, into: outputFiles, report: &report)
         return report
+    }
+
+    /// Settles who owns each set the plan writes (`SetOwnership`): files of refused sets are not
+    /// written and keep their earlier record; sets taken over are written as ours.
+    private static func settleOwnership(_ plan: Plan, catalog: SafeFiles, output: SafeFiles, old: BuildRecord,
+                                        new: inout BuildRecord,
+                                        pending: inout [(request: FileUpdate.Request, record: FileRecord)],
+                                        report: inout WriteReport) {
+        let ownership = SetOwnership.settle(plan, catalog: catalog, output: output, old: old,
+                                            pending: Dictionary(pending.map { ($0.request.path, $0.request.data) },
+                                                                uniquingKeysWith: { first, _ in first }))
+        report.diagnostics += ownership.diagnostics
+        report.adopted = ownership.adoptions
+        report.refusedSets = ownership.refused.sorted()
+        if !ownership.refused.isEmpty {
+            func inRefusedSet(_ path: String) -> Bool { ownership.refused.contains((path as NSString).deletingLastPathComponent) }
+            pending.removeAll { inRefusedSet($0.request.path) }
+            for (path, record) in old.files where inRefusedSet(path) && new.files[path] == nil { new.files[path] = record }
+        }
+        for index in pending.indices where ownership.takenOver.contains(pending[index].request.path) {
+            pending[index].request.generatedBefore = true
+        }
+    }
+
+    /// Stale files: generated last time, not part of this plan. Removed when unchanged (with the
+    /// folders they leave empty); a file changed by hand stays, with a warning.
+    private static func removeStale(_ plan: Plan, old: BuildRecord, new: BuildRecord, missing: Set<String>,
+                                    catalog: SafeFiles, report: inout WriteReport) {
+    for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
+        guard let data = catalog.read(path) else { continue }
+        if Digest.sha256(data) == record.sha256 {
+            if catalog.remove(path) {
+                report.removed.append(path)
+                // The folder, and folders that held only it (a layer of an image stack that has
+                // fewer layers now), once empty.
+                var folder = (path as NSString).deletingLastPathComponent
+                while !folder.isEmpty, catalog.removeDirectoryIfEmpty(folder) {
+                    folder = (folder as NSString).deletingLastPathComponent
+                }
+            }
+        } else {
+            report.diagnostics.append(.warning(
+                "\"\(plan.catalogFolder)/\(path)\" is no longer generated but was changed by hand; left in place",
+                fix: "delete it yourself if it is not needed"))
+        }
+    }
+    }
+
+    /// The build record, written when it changed (or is missing).
+    private static func writeRecord(_ new: BuildRecord, old: BuildRecord, plan: Plan, into outputFiles: SafeFiles,
+                                    report: inout WriteReport) {
+    do {
+        let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
+        if new != old || outputFiles.read(recordFile) == nil {
+            let recordData = new.encoded()
+            try outputFiles.makeDirectory(".assetsmith")
+            try outputFiles.write(recordData, to: recordFile)
+        }
+    } catch {
+        report.diagnostics.append(error)
+    }
     }
 
     /// The entry's Contents.json with `filename` dropped from images whose file was not produced,

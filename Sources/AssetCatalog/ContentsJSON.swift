@@ -42,11 +42,11 @@ package enum ContentsJSON {
         case .object(let dict):
             if dict.isEmpty { out += "{\n\n" + closePad + "}"; return }
             out += "{\n"
-            let keys = dict.keys.sorted()
-            for (i, key) in keys.enumerated() {
-                out += pad + quote(key) + " : "
-                write(dict[key]!, indent: indent + 1, into: &out)
-                out += i == keys.count - 1 ? "\n" : ",\n"
+            let entries = dict.sorted { $0.key < $1.key }
+            for (i, entry) in entries.enumerated() {
+                out += pad + quote(entry.key) + " : "
+                write(entry.value, indent: indent + 1, into: &out)
+                out += i == entries.count - 1 ? "\n" : ",\n"
             }
             out += closePad + "}"
         }

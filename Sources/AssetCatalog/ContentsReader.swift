@@ -37,7 +37,8 @@ package enum ContentsReader {
 
     /// Parses Contents.json bytes with Foundation's JSON parser. On failure the error says where
     /// the parser stopped when it told us (line and column, or a character offset turned into them).
-    package static func parse(_ data: Data) -> Result<JSONValue, ContentsError> {
+    /// `documentName` names the file in the message (`icon.json` for an Icon Composer document).
+    package static func parse(_ data: Data, documentName: String = "Contents.json") -> Result<JSONValue, ContentsError> {
         do {
             _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
@@ -47,12 +48,12 @@ package enum ContentsReader {
             if let range = reason.range(of: " around") { reason = String(reason[..<range.lowerBound]) }
             reason = reason.trimmingCharacters(in: CharacterSet(charactersIn: ". "))
             reason = reason.prefix(1).lowercased() + reason.dropFirst()
-            return .failure(ContentsError(message: "Contents.json is not valid JSON: \(reason)", line: line, column: column))
+            return .failure(ContentsError(message: "\(documentName) is not valid JSON: \(reason)", line: line, column: column))
         }
         do {
             return .success(try ContentsJSON.parse(data))
         } catch {
-            return .failure(ContentsError(message: "Contents.json is not valid JSON"))
+            return .failure(ContentsError(message: "\(documentName) is not valid JSON"))
         }
     }
 

@@ -51,9 +51,10 @@ package enum FileUpdate {
     package static func apply(_ requests: [Request], in folder: SafeFiles) -> [Outcome] {
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: requests.count)
         defer { outcomes.deallocate() }
-        let base = UncheckedPointer(outcomes.baseAddress)
+        guard let address = outcomes.baseAddress else { return [] }
+        let base = UncheckedPointer(address)
         DispatchQueue.concurrentPerform(iterations: requests.count) { index in
-            (base.pointer! + index).initialize(to: apply(requests[index], in: folder))
+            (base.pointer + index).initialize(to: apply(requests[index], in: folder))
         }
         let result = Array(outcomes)
         _ = outcomes.baseAddress.map { $0.deinitialize(count: requests.count) }
@@ -62,7 +63,7 @@ package enum FileUpdate {
 
     /// Each index of the buffer is written by exactly one iteration.
     private struct UncheckedPointer: @unchecked Sendable {
-        var pointer: UnsafeMutablePointer<Outcome>?
-        init(_ pointer: UnsafeMutablePointer<Outcome>?) { self.pointer = pointer }
+        var pointer: UnsafeMutablePointer<Outcome>
+        init(_ pointer: UnsafeMutablePointer<Outcome>) { self.pointer = pointer }
     }
 }

@@ -88,9 +88,10 @@ package struct SafeFiles: Sendable {
                          fix: "check permissions and free space")
         }
         let written = data.withUnsafeBytes { bytes -> Bool in
+            guard let base = bytes.baseAddress else { return true }  // nothing to write
             var offset = 0
             while offset < bytes.count {
-                let count = systemWrite(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                let count = systemWrite(descriptor, base + offset, bytes.count - offset)
                 if count < 0 {
                     if errno == EINTR { continue }
                     return false

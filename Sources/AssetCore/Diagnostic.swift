@@ -117,4 +117,6 @@ package enum FrontEndRemedy: String, Hashable, Sendable, Codable {
     case renderTimeout
     /// Render fewer images at once, to need less memory.
     case fewerJobs
+    /// Allow each SVG/PDF renderer process more memory.
+    case workerMemory
 }

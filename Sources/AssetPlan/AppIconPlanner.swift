@@ -54,32 +54,7 @@ enum AppIconPlanner {
             }
             let small = points.width <= smallSlotLimit ? spec.smallSource : nil
             let master = small ?? spec.source
-            var variants: [(appearance: String?, job: RenderJob)] = []
-            let name = fileName(setName, appearance: nil, slot: slot)
-            variants.append((nil, RenderJob(
-                output: folder + "/" + name, asset: asset.name, slot: label(slot, appearance: nil),
-                scale: slot.scale ?? .x1, source: Planner.sourceRef(master), pixelSize: pixels, fit: .fill,
-                background: spec.background, channels: .rgb, origin: master.location)))
-            if slot.idiom != "ios-marketing" {
-                if let dark = spec.dark {
-                    variants.append(("dark", RenderJob(
-                        output: folder + "/" + fileName(setName, appearance: "dark", slot: slot),
-                        asset: asset.name, slot: label(slot, appearance: "dark"), scale: slot.scale ?? .x1,
-                        source: Planner.sourceRef(dark), pixelSize: pixels, fit: .fill, background: nil,
-                        channels: .rgba, origin: dark.location)))
-                }
-                if let tinted = spec.tinted {
-                    let (file, background): (SourceFile, RGBAColor) = switch tinted {
-                    case .file(let given): (given, .black)
-                    case .derived: (master, spec.background)
-                    }
-                    variants.append(("tinted", RenderJob(
-                        output: folder + "/" + fileName(setName, appearance: "tinted", slot: slot),
-                        asset: asset.name, slot: label(slot, appearance: "tinted"), scale: slot.scale ?? .x1,
-                        source: Planner.sourceRef(file), pixelSize: pixels, fit: .fill, background: background,
-                        effect: .greyscale, channels: .rgb, origin: file.location)))
-                }
-            }
+            let variants = appearances(asset, spec, slot: slot, setName: setName, folder: folder, pixels: pixels, master: master)
             for (appearance, job) in variants {
                 part.jobs.append(job)
                 images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)),
@@ -121,6 +96,38 @@ enum AppIconPlanner {
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
                                          contents: ContentsDocument(images: images).json))
         return part
+    }
+
+    /// One iOS slot's jobs: the master, then (except the App Store icon) dark and tinted.
+    private static func appearances(_ asset: AssetEntry, _ spec: AppIconSpec, slot: AppIconSlot, setName: String,
+                                    folder: String, pixels: PixelSize, master: SourceFile) -> [(appearance: String?, job: RenderJob)] {
+    var variants: [(appearance: String?, job: RenderJob)] = []
+    let name = fileName(setName, appearance: nil, slot: slot)
+    variants.append((nil, RenderJob(
+        output: folder + "/" + name, asset: asset.name, slot: label(slot, appearance: nil),
+        scale: slot.scale ?? .x1, source: Planner.sourceRef(master), pixelSize: pixels, fit: .fill,
+        background: spec.background, channels: .rgb, origin: master.location)))
+    if slot.idiom != "ios-marketing" {
+        if let dark = spec.dark {
+            variants.append(("dark", RenderJob(
+                output: folder + "/" + fileName(setName, appearance: "dark", slot: slot),
+                asset: asset.name, slot: label(slot, appearance: "dark"), scale: slot.scale ?? .x1,
+                source: Planner.sourceRef(dark), pixelSize: pixels, fit: .fill, background: nil,
+                channels: .rgba, origin: dark.location)))
+        }
+        if let tinted = spec.tinted {
+            let (file, background): (SourceFile, RGBAColor) = switch tinted {
+            case .file(let given): (given, .black)
+            case .derived: (master, spec.background)
+            }
+            variants.append(("tinted", RenderJob(
+                output: folder + "/" + fileName(setName, appearance: "tinted", slot: slot),
+                asset: asset.name, slot: label(slot, appearance: "tinted"), scale: slot.scale ?? .x1,
+                source: Planner.sourceRef(file), pixelSize: pixels, fit: .fill, background: background,
+                effect: .greyscale, channels: .rgb, origin: file.location)))
+        }
+    }
+        return variants
     }
 
     private static func tintedLocation(_ spec: AppIconSpec) -> SourceLocation? {

@@ -31,7 +31,7 @@ enum ControlPlanner {
             let folder = FolderKind.imageSet.folder(setName)
             let given = state == .normal ? spec.source : spec.stateSources[state]
             let source = given ?? spec.source
-            let effect: Effect = given != nil ? .none : .tone(derivedTones[state]!)
+            let effect: Effect = given != nil ? .none : derivedTones[state].map { .tone($0) } ?? .none
             var images: [ContentsImage] = []
             if let format = spec.vector {
                 let entries = GlyphPlanner.vectorEntries(asset, setName: setName, source: source, sizes: [(.regular, spec.size)],

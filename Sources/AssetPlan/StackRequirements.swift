@@ -49,10 +49,14 @@ package struct TVIconRequirements: Hashable, Sendable, Decodable {
         package var idioms: [String]
         /// The manifest key that gives its artwork (`top-shelf`).
         package var sourceKey: String
+        /// What it is for, in messages: `Top Shelf` (`Top Shelf image`).
+        package var use: String
+        /// False when App Store Connect takes an app without it (the wide Top Shelf image).
+        package var required: Bool?
         package var points: PointSize? { PointSize(parsing: size) }
 
         enum CodingKeys: String, CodingKey {
-            case role, filename, size, scales, idioms
+            case role, filename, size, scales, idioms, use, required
             case sourceKey = "source-key"
         }
     }

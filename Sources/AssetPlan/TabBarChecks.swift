@@ -20,8 +20,7 @@ enum TabBarChecks {
             groups[group.value, default: []].append((asset, group))
         }
         for name in order {
-            let tabs = groups[name]!
-            guard tabs.count > limit else { continue }
+            guard let tabs = groups[name], tabs.count > limit else { continue }
             let extra = tabs[limit]
             diagnostics.append(.warning(
                 "tab bar group \"\(name)\" has \(tabs.count) tabs; \(idiom == "ipad" ? "iPad" : "iPhone") shows at most \(limit), so \"\(extra.0.name)\" and the tabs after it go under \"More\"",

@@ -31,6 +31,31 @@ package enum UpscaleRule {
         return Shortfall(needed: needed, available: sourcePixels)
     }
 
+    /// The shortfall of a bitmap overlay of `job` (a layer composed over its source at the
+    /// output size, placed by the job's fit), or nil when it is big enough.
+    package static func shortfall(_ job: RenderJob, overlay: SourceRef, overlayPixels: PixelSize) -> Shortfall? {
+        var layer = job
+        layer.source = overlay
+        layer.overlays = nil
+        return shortfall(layer, sourcePixels: overlayPixels)
+    }
+
+    /// The refusals for `job`: its source and each bitmap overlay, measured by `pixels` (nil for
+    /// a vector or a file not read). Applied when the build admits a job; verify reports the same.
+    package static func refusals(_ job: RenderJob, pixels: (SourceRef) -> PixelSize?) -> [Diagnostic] {
+        var found: [Diagnostic] = []
+        if let refusal = check(job, sourcePixels: pixels(job.source)) { found.append(refusal) }
+        for overlay in job.overlays ?? [] where !overlay.isVector {
+            guard let available = pixels(overlay),
+                  let shortfall = shortfall(job, overlay: overlay, overlayPixels: available) else { continue }
+            found.append(.error("cannot render \(job.slot) from \"\(job.source.displayPath)\": the layer \"\(overlay.displayPath)\" has "
+                                + "\(shortfall.available) but is drawn at \(shortfall.needed) here (it would be upscaled to \(shortfall.percent)%); not rendered",
+                                at: .asset(name: job.asset, detail: nil),
+                                fix: "supply the layer at least \(shortfall.needed), or as an SVG"))
+        }
+        return found
+    }
+
     /// The refusal for `job` drawn from a bitmap of `sourcePixels`, or nil when it is fine
     /// (or the source is a vector: `sourcePixels` nil).
     package static func check(_ job: RenderJob, sourcePixels: PixelSize?) -> Diagnostic? {

@@ -95,7 +95,7 @@ package enum LaunchTemplateLoader {
         let background = top.color("background", required: true)
         if let background, background.value.alpha != 255 {
             sink.error("\"background\" of \(top.context) must be opaque (launch images have no transparency)",
-                       at: top.value("background")!, fix: "drop the alpha digits")
+                       at: top.place("background"), fix: "drop the alpha digits")
         }
         let style = top.choice("status-bar", from: LaunchTemplate.StatusBarStyle.allCases.map(\.rawValue))
 
@@ -107,7 +107,7 @@ package enum LaunchTemplateLoader {
             let hairline = bar.color("hairline")
             if let color {
                 navigationBar = .init(color: color, largeTitle: large?.value ?? false, hairline: hairline?.value,
-                                      location: top.location(of: "navigation-bar")!)
+                                      location: top.keyLocation("navigation-bar"))
             }
         }
 
@@ -126,8 +126,8 @@ package enum LaunchTemplateLoader {
             let hairline = bar.color("hairline")
             if let color, let items {
                 bottomBar = .init(kind: kind, color: color, items: items,
-                                  tint: tint ?? Located(defaultTint, at: top.location(of: kind.rawValue)!),
-                                  hairline: hairline?.value, location: top.location(of: kind.rawValue)!)
+                                  tint: tint ?? Located(defaultTint, at: top.keyLocation(kind.rawValue)),
+                                  hairline: hairline?.value, location: top.keyLocation(kind.rawValue))
             }
         }
 
@@ -137,20 +137,20 @@ package enum LaunchTemplateLoader {
             var source: SourceFile?
             if let text = section.value("source")?.string,
                !FileManager.default.fileExists(atPath: ManifestLoader.absolutePath(text, relativeTo: folder)) {
-                sink.error("\"source\" in \(section.context): file \"\(text)\" does not exist", at: section.value("source")!,
+                sink.error("\"source\" in \(section.context): file \"\(text)\" does not exist", at: section.place("source"),
                            fix: "check the path; in a template it is relative to the template's folder \"\(displayPath(folder))\"")
             } else {
                 source = section.vectorFile("source", relativeTo: folder)
             }
             let size = section.pointSize("size", required: true)
             if let size, section.value("source") == nil || source != nil {
-                logo = .init(source: source, size: size, location: top.location(of: "logo")!)
+                logo = .init(source: source, size: size, location: top.keyLocation("logo"))
             }
         }
 
-        if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
+        guard sink.diagnostics.isEmpty, let background else { throw ManifestError(sink.diagnostics) }
         return LaunchTemplate(
-            name: name, file: file, path: path, location: start, background: background!,
+            name: name, file: file, path: path, location: start, background: background,
             statusBar: style.flatMap { s in LaunchTemplate.StatusBarStyle(rawValue: s.value).map { Located($0, at: s.location) } }
                 ?? Located(.default, at: start),
             navigationBar: navigationBar, bottomBar: bottomBar, logo: logo)

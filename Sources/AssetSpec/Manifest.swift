@@ -24,6 +24,9 @@ package struct Manifest: Hashable, Sendable {
     package var assets: [AssetEntry]
     /// Top-level `tab-bar:` colours and idiom, if given.
     package var tabBar: TabBarSpec?
+    /// `project:`: the Xcode project (`App.xcodeproj`, absolute) whose targets give each app icon
+    /// set its role for `verify`; nil when the manifest names none.
+    package var project: String?
     /// Folders listed by `source` patterns (`Assets/Icons/*.svg`): a file added there is a new asset.
     package var patternFolders: [String] = []
 

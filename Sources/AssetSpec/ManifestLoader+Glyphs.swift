@@ -149,7 +149,7 @@ extension ManifestLoader {
         guard let text = reader.string(key) else { return nil }
         guard let value = Double(text.value), value.isFinite, range.contains(value) else {
             sink.error("\"\(key)\" in \(reader.context) is \"\(text.value)\", not a number of \(unit) from "
-                       + "\(format(range.lowerBound)) to \(format(range.upperBound))", at: reader.value(key)!,
+                       + "\(format(range.lowerBound)) to \(format(range.upperBound))", at: reader.place(key),
                        fix: "write a plain number such as 1.5")
             return nil
         }

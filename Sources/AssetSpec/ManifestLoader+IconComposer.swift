@@ -14,7 +14,7 @@ extension ManifestLoader {
     /// `kind: app-icon` with `layers:`. Every problem is reported at its own line; nil when any.
     static func readIconComposer(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
         let before = sink.diagnostics.count
-        let layersNode = reader.value("layers")!
+        let layersNode = reader.place("layers")
         let fill = iconFill(reader.value("fill"), key: "fill", context: reader.context, sink: sink) ?? .automatic
         var groups: [IconGroupSpec] = []
         if case .sequence(let items) = layersNode, !items.isEmpty {
@@ -51,7 +51,7 @@ extension ManifestLoader {
             flat = readFlatIcon(reader, directory: directory, sink: sink)
         } else {
             for key in ["small-source", "background", "layout"] where reader.value(key) != nil {
-                sink.error("\"\(key)\" in \(reader.context) is for flat icons, which need \"source\"", at: reader.value(key)!,
+                sink.error("\"\(key)\" in \(reader.context) is for flat icons, which need \"source\"", at: reader.place(key),
                            fix: "remove it (the .icon's background is \"fill\"), or add `source:` to also write your own flat icons as \"\(FolderKind.appIconSet.folder("<name>" + IconComposerSpec.flatSuffix))\"")
             }
         }
@@ -61,9 +61,10 @@ extension ManifestLoader {
         if reader.value("source") == nil, let style = reader.choice("macos-style", from: AppIconSpec.MacIconStyle.allCases.map(\.rawValue)) {
             macStyle = AppIconSpec.MacIconStyle(rawValue: style.value) ?? .appleGrid
         }
-        if flat != nil {
-            flat!.platforms = platforms.filter { !$0.isStack }
-            if flat!.platforms.isEmpty, let node = reader.value("source") {
+        if var given = flat {
+            given.platforms = platforms.filter { !$0.isStack }
+            flat = given
+            if given.platforms.isEmpty, let node = reader.value("source") {
                 sink.error("\"source\" in \(reader.context) is for the flat ios, macos and watchos icons, but \"platforms\" lists none of them",
                            at: node, fix: "remove \"source\" (tvOS and visionOS stacks are made from \"layers\"), or add ios to \"platforms\"")
             }
@@ -86,7 +87,7 @@ extension ManifestLoader {
                 stackFiles[key] = file
             } else {
                 sink.error("\"\(key)\" in \(reader.context) is tvOS Top Shelf artwork, but \"platforms\" does not list tvos",
-                           at: reader.value(key)!, fix: "add tvos to `platforms:`, or remove \"\(key)\"")
+                           at: reader.place(key), fix: "add tvos to `platforms:`, or remove \"\(key)\"")
             }
         }
         guard sink.diagnostics.count == before, !groups.isEmpty else { return nil }
@@ -150,7 +151,7 @@ extension ManifestLoader {
         let name = reader.string("name")
         if let name { reader.context = "layer \"\(name.value)\" of \(context)" }
         guard let written = reader.string("source", required: true) else { return nil }
-        guard let file = layerFile(written.value, at: reader.value("source")!, key: "source", context: reader.context,
+        guard let file = layerFile(written.value, at: reader.place("source"), key: "source", context: reader.context,
                                    directory: directory, sink: sink) else { return nil }
         if name == nil { reader.context = "layer \"\(defaultLayerName(file))\" of \(context)" }
         var layer = IconLayerSpec(name: name?.value ?? defaultLayerName(file), source: file)
@@ -285,7 +286,7 @@ extension ManifestLoader {
     private static func fraction(_ key: String, _ reader: MappingReader, sink: DiagnosticSink) -> Double? {
         guard let text = reader.string(key) else { return nil }
         guard let value = Double(text.value), value >= 0, value <= 1 else {
-            sink.error("\"\(key)\" in \(reader.context) is \"\(text.value)\", not a number from 0 to 1", at: reader.value(key)!,
+            sink.error("\"\(key)\" in \(reader.context) is \"\(text.value)\", not a number from 0 to 1", at: reader.place(key),
                        fix: "write a fraction such as 0.5")
             return nil
         }

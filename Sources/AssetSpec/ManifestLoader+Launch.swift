@@ -17,14 +17,14 @@ extension ManifestLoader {
                 templatePath = path
             } else {
                 sink.error("\"template\" in \(reader.context): file \"\(template.value)\" does not exist",
-                           at: reader.value("template")!,
+                           at: reader.place("template"),
                            fix: "check the path (relative to the manifest's folder), or name a template in Templates/Launch")
             }
         }
         let background = reader.color("background")
         if let background, background.value.alpha != 255 {
             sink.error("\"background\" of \(reader.context) must be opaque (launch images have no transparency)",
-                       at: reader.value("background")!, fix: "drop the alpha digits")
+                       at: reader.place("background"), fix: "drop the alpha digits")
         }
         let style = reader.choice("status-bar", from: LaunchTemplate.StatusBarStyle.allCases.map(\.rawValue))
         let navigationBar = reader.color("navigation-bar")
@@ -32,7 +32,7 @@ extension ManifestLoader {
         let tabBar = reader.color("tab-bar")
         if toolbar != nil, tabBar != nil {
             sink.error("\(reader.context) sets both \"toolbar\" and \"tab-bar\"; a screen has one bottom bar",
-                       at: reader.value("tab-bar")!, fix: "keep the one the template has")
+                       at: reader.place("tab-bar"), fix: "keep the one the template has")
         }
         let glyphTint = reader.color("glyph-tint")
         let logo = reader.vectorFile("logo", relativeTo: directory)

@@ -22,7 +22,7 @@ extension ManifestLoader {
             if let number = Int(text.value), (1...100_000).contains(number) {
                 page = Located(number, at: text.location)
             } else {
-                sink.error("\"page\" in \(reader.context) is \"\(text.value)\", not a page number", at: reader.value("page")!,
+                sink.error("\"page\" in \(reader.context) is \"\(text.value)\", not a page number", at: reader.place("page"),
                            fix: "write the PDF page to draw as a whole number from 1 (the first page)")
             }
         }
@@ -36,13 +36,13 @@ extension ManifestLoader {
                                    sink: DiagnosticSink) -> [SourceFile?] {
         let given = sources.compactMap { $0 }
         if options.page != nil, !given.isEmpty, !given.contains(where: \.isPDF) {
-            sink.error("\"page\" in \(reader.context) is for PDF sources, and this asset has none", at: reader.value("page")!,
+            sink.error("\"page\" in \(reader.context) is for PDF sources, and this asset has none", at: reader.place("page"),
                        fix: "remove \"page\", or use a PDF source")
         }
         if options.format != nil {
             for bitmap in given where !bitmap.isVector {
                 sink.error("\"vector\" in \(reader.context) needs SVG or PDF sources, but \"\(bitmap.written)\" is a PNG",
-                           at: reader.value("vector")!,
+                           at: reader.place("vector"),
                            fix: "use an SVG or PDF source, or remove \"vector\" to write PNGs")
             }
         }
@@ -56,6 +56,6 @@ extension ManifestLoader {
     /// An error at `vector:` for a form that Assetsmith can only make as pixels.
     static func refuseDerived(_ what: String, _ reader: MappingReader, sink: DiagnosticSink, fix: String) {
         sink.error("\"vector\" in \(reader.context) cannot be used with \(what): that form is derived from pixels, and a vector file cannot hold it",
-                   at: reader.value("vector")!, fix: fix)
+                   at: reader.place("vector"), fix: fix)
     }
 }

@@ -4,7 +4,7 @@ import Yams
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
-    package static let topLevelKeys = ["table", "output", "catalog", "assets", "tab-bar"]
+    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image",
                                     "symbol"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
@@ -58,9 +58,10 @@ package enum ManifestLoader {
         top.rejectUnknownKeys(allowed: topLevelKeys)
         let table = top.string("table")
         let output = top.string("output")
+        let project = top.string("project")
         let catalog = top.string("catalog")
         if let catalog, !AssetName.isValid(catalog.value) {
-            sink.error("catalog name \"\(catalog.value)\" is not a valid file name", at: top.value("catalog")!,
+            sink.error("catalog name \"\(catalog.value)\" is not a valid file name", at: top.place("catalog"),
                        fix: AssetName.rule)
         }
 
@@ -100,7 +101,7 @@ package enum ManifestLoader {
                            fix: AssetName.rule)
             } else if outputOverride == nil, let catalog, catalog.value != named {
                 sink.error("\"catalog: \(catalog.value)\" disagrees with \"output\", which names the catalog \"\(FolderKind.catalog.folder(named))\" itself",
-                           at: top.value("catalog")!, fix: "drop `catalog:`, or end `output:` with the folder that holds the catalog")
+                           at: top.place("catalog"), fix: "drop `catalog:`, or end `output:` with the folder that holds the catalog")
             }
         }
         let outputBase = outputOverride != nil ? FileManager.default.currentDirectoryPath : directory
@@ -120,6 +121,7 @@ package enum ManifestLoader {
                                 catalogName: place.catalogName, assets: assets)
         manifest.tabBar = tabBar
         manifest.patternFolders = patternFolders
+        manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
         return manifest
     }
 
@@ -128,7 +130,7 @@ package enum ManifestLoader {
         let nameValue = reader.string("name", required: true)
         if let nameValue { reader.context = "asset \"\(nameValue.value)\"" }
         if let nameValue, !AssetName.isValid(nameValue.value) {
-            sink.error("asset name \"\(nameValue.value)\" cannot be used as a file name", at: reader.value("name")!,
+            sink.error("asset name \"\(nameValue.value)\" cannot be used as a file name", at: reader.place("name"),
                        fix: AssetName.rule)
         }
         let kind = reader.choice("kind", from: kindNames, required: true)
@@ -143,8 +145,8 @@ package enum ManifestLoader {
         case "launch-image":
             reader.rejectUnknownKeys(allowed: launchImageKeys)
             entryKind = readLaunchImage(reader, directory: directory, sink: sink)
-        case "bar-glyph", "tab-icon", "back-indicator", "control":
-            entryKind = readGlyph(kind!.value, reader, directory: directory, sink: sink)
+        case let glyph? where ["bar-glyph", "tab-icon", "back-indicator", "control"].contains(glyph):
+            entryKind = readGlyph(glyph, reader, directory: directory, sink: sink)
         case "symbol":
             entryKind = readSymbol(reader, directory: directory, sink: sink)
         default:
@@ -172,7 +174,7 @@ package enum ManifestLoader {
         }
         for key in ["top-shelf", "top-shelf-wide"] where reader.value(key) != nil {
             sink.error("\"\(key)\" in \(reader.context) is tvOS Top Shelf artwork, for an icon with \"layers\" and tvos in \"platforms\"",
-                       at: reader.value(key)!, fix: "remove it, or add `layers:` and tvos to `platforms:`")
+                       at: reader.place(key), fix: "remove it, or add `layers:` and tvos to `platforms:`")
         }
         let dark = reader.sourceFile("dark", relativeTo: directory)
         var tinted: AppIconSpec.TintedSource?
@@ -196,7 +198,7 @@ package enum ManifestLoader {
         let background = reader.color("background")
         if let background, background.value.alpha != 255 {
             sink.error("\"background\" of \(reader.context) must be opaque (app icons have no transparency)",
-                       at: reader.value("background")!, fix: "drop the alpha digits: \"\(RGBAColor(red: background.value.red, green: background.value.green, blue: background.value.blue))\"")
+                       at: reader.place("background"), fix: "drop the alpha digits: \"\(RGBAColor(red: background.value.red, green: background.value.green, blue: background.value.blue))\"")
         }
         let layout = reader.string("layout")
         let platforms = readPlatforms(reader, sink: sink)
@@ -242,7 +244,7 @@ package enum ManifestLoader {
         let background = reader.color("background")
         if let background, background.value.alpha != 255 {
             sink.error("\"background\" of \(reader.context) must be opaque (it makes the image opaque RGB)",
-                              at: reader.value("background")!, fix: "drop the alpha digits, or leave \"background\" out to keep transparency")
+                              at: reader.place("background"), fix: "drop the alpha digits, or leave \"background\" out to keep transparency")
         }
         let vector = readVectorOptions(reader, sink: sink)
         let sources = applyVectorOptions(vector, to: [source], reader, sink: sink)

@@ -8,7 +8,7 @@ extension MappingReader {
         guard let text = string(key, required: required) else { return nil }
         guard let number = Int(text.value), range.contains(number) else {
             sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not a whole number from "
-                       + "\(range.lowerBound) to \(range.upperBound)", at: value(key)!,
+                       + "\(range.lowerBound) to \(range.upperBound)", at: place(key),
                        fix: "write a number such as \(range.lowerBound)")
             return nil
         }
@@ -22,7 +22,7 @@ extension MappingReader {
         case "true", "yes": return Located(true, at: text.location)
         case "false", "no": return Located(false, at: text.location)
         default:
-            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not true or false", at: value(key)!,
+            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not true or false", at: place(key),
                        fix: "write true or false")
             return nil
         }
@@ -39,7 +39,7 @@ extension MappingReader {
         guard let file = sourceFile(key, relativeTo: directory, required: required) else { return nil }
         guard file.isVector else {
             sink.error("\"\(key)\" in \(context) is \"\(file.written)\"; launch images draw SVG only",
-                       at: value(key)!, fix: "export the artwork as SVG")
+                       at: place(key), fix: "export the artwork as SVG")
             return nil
         }
         return file

@@ -57,6 +57,10 @@ package struct MappingReader {
         }
     }
 
+    /// Where `key` is written, for a message about its value: its value node, or the mapping
+    /// itself when the key is absent (callers ask after reading the key, so it is there).
+    package func place(_ key: String) -> Node { value(key) ?? node }
+
     /// The value node of `key`, if present.
     package func value(_ key: String) -> Node? {
         pairs.first { $0.key.string == key }?.value
@@ -65,6 +69,9 @@ package struct MappingReader {
     package func location(of key: String) -> SourceLocation? {
         pairs.first { $0.key.string == key }.map { sink.location($0.key) }
     }
+
+    /// Where `key` is written, or where the mapping starts when it is absent.
+    package func keyLocation(_ key: String) -> SourceLocation { location(of: key) ?? sink.location(node) }
 
     /// Reports every key not in `allowed`, suggesting the closest allowed one.
     package func rejectUnknownKeys(allowed: [String]) {
@@ -103,7 +110,7 @@ package struct MappingReader {
             let guess = Suggestion.closest(to: text.value, in: allowed).map { "did you mean \"\($0)\"? " } ?? ""
             sink.error("\"\(key)\" in \(context) is \"\(text.value)\", which is not one of "
                        + allowed.map { "\"\($0)\"" }.joined(separator: ", "),
-                       at: value(key)!, fix: guess + "use one of the listed values")
+                       at: place(key), fix: guess + "use one of the listed values")
             return nil
         }
         return text
@@ -113,7 +120,7 @@ package struct MappingReader {
     package func color(_ key: String, required: Bool = false) -> Located<RGBAColor>? {
         guard let text = string(key, required: required) else { return nil }
         guard let color = RGBAColor(hex: text.value) else {
-            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not a colour", at: value(key)!,
+            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not a colour", at: place(key),
                        fix: "write it as \"#RRGGBB\" or \"#RRGGBBAA\" in hexadecimal, quoted (e.g. \"#1E6FD9\")")
             return nil
         }
@@ -124,7 +131,7 @@ package struct MappingReader {
     package func pointSize(_ key: String, required: Bool = false) -> Located<PointSize>? {
         guard let text = string(key, required: required) else { return nil }
         guard let size = PointSize(parsing: text.value), size.width <= 4096, size.height <= 4096 else {
-            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not a size in points", at: value(key)!,
+            sink.error("\"\(key)\" in \(context) is \"\(text.value)\", not a size in points", at: place(key),
                        fix: "write a positive number of points such as 24 (square) or 120x40 (width x height), at most 4096")
             return nil
         }
@@ -134,7 +141,7 @@ package struct MappingReader {
     /// A path relative to the manifest's folder that must name an existing `.svg` or `.png` file.
     package func sourceFile(_ key: String, relativeTo directory: String, required: Bool = false) -> SourceFile? {
         guard let text = string(key, required: required) else { return nil }
-        let node = value(key)!
+        let node = place(key)
         let ext = (text.value as NSString).pathExtension.lowercased()
         guard ext == "svg" || ext == "png" || ext == "pdf" else {
             sink.error("\"\(key)\" in \(context) is \"\(text.value)\"; sources must be .svg, .pdf or .png files", at: node,

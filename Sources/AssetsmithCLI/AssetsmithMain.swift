@@ -38,7 +38,7 @@ struct AssetsmithCommand: ParsableCommand {
         """,
         version: AssetCoreInfo.toolVersion,
         subcommands: [BuildCommand.self, InitCommand.self, PlanCommand.self, VerifyCommand.self, WatchCommand.self, PreviewCommand.self,
-                      SVGWorkerCommand.self],
+                      WorkerCommand.self],
         defaultSubcommand: BuildCommand.self)
 }
 
@@ -59,16 +59,17 @@ struct RenderOptions: ParsableArguments {
     @Option(name: .long, help: "Render jobs in parallel on this many threads (default: all cores).")
     var jobs: Int?
 
-    @Option(name: .long, help: "Stop drawing one SVG after this many seconds; that asset fails, the rest is built.")
+    @Option(name: .long, help: "Stop drawing one SVG or PDF after this many seconds; that asset fails, the rest is built.")
     var renderTimeout: Double = 30
+
+    @Option(name: .long, help: "Memory each SVG/PDF renderer process may use, in MiB; a file that needs more fails (default 1024).")
+    var workerMemory: Int = 1024
 
     func validate() throws {
         if let jobs, jobs < 1 { throw ValidationError("--jobs must be at least 1") }
         if !(renderTimeout > 0) { throw ValidationError("--render-timeout must be a positive number of seconds") }
+        if !(64...(1 << 20)).contains(workerMemory) { throw ValidationError("--worker-memory must be 64 to 1048576 MiB") }
     }
 
     var threads: Int { jobs ?? ProcessInfo.processInfo.activeProcessorCount }
-
-    /// The worker processes that parse and draw SVG documents for a build or a watch session.
-    func makeSandbox() -> SVGSandbox { SVGSandbox(capacity: threads, timeLimit: renderTimeout) }
 }

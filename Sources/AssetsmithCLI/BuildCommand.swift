@@ -27,8 +27,11 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Take over every set the manifest names even when it holds files assetsmith did not write (they are moved to .assetsmith/backup/), as `adopt: true` on each asset.")
     var adopt = false
 
-    @Flag(name: .long, help: "Also write preview.png and preview.html beside the catalog.")
+    @Flag(name: .long, help: "Also write preview.png and preview.html into <output>/.assetsmith (never beside the catalog).")
     var preview = false
+
+    @Option(name: .customLong("preview-folder"), help: "With --preview: write the preview here instead of <output>/.assetsmith.")
+    var previewFolder: String?
 
     @Option(name: .long, help: "Write the manifest and every source path here (an .xcfilelist for an Xcode Run Script phase's inputs).")
     var inputFileList: String?
@@ -40,7 +43,7 @@ struct BuildCommand: ParsableCommand {
         let printer = DiagnosticPrinter(terminal)
         let start = Date()
         PhaseTimer.shared.mark("start")
-        if !force, !adopt, inputFileList == nil, outputFileList == nil,
+        if !force, !adopt, inputFileList == nil, outputFileList == nil, previewFolder == nil,
            let stamp = BuildStamp.current(manifestPath: options.manifestPath,
                                           outputOverride: options.output, preview: preview) {
             try reportUnchanged(stamp, printer: printer, start: start)
@@ -50,11 +53,13 @@ struct BuildCommand: ParsableCommand {
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         PhaseTimer.shared.mark("manifest and plan")
         var pipeline = BuildEngine(threads: render.threads, force: force)
-        pipeline.sandbox = render.makeSandbox()
+        let workers = render.makeSandbox()
+        SignalExit.install(stopping: workers)
+        pipeline.sandbox = workers
         pipeline.progress = { total in printer.progress("rendering", total: total) }
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }
-        var result = pipeline.build(plan)
-        result.diagnostics = plan.warnings + result.diagnostics
+        pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
+        let result = pipeline.build(plan)
         printer.print(result.diagnostics)
         let elapsed = Date().timeIntervalSince(start)
         let report = result.report
@@ -75,14 +80,16 @@ struct BuildCommand: ParsableCommand {
         var previewFailed = false
         if preview {
             let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics, style: PreviewWriter.style(manifest),
-                                               vectors: pipeline.sandbox)
+                                               vectors: pipeline.sandbox, folder: previewFolder)
             printer.print(problems)
             previewFailed = problems.hasErrors
-            printer.note("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
+            let folder = PreviewWriter.folder(outputDirectory: plan.outputDirectory, named: previewFolder)
+            printer.note("preview: \(relativePath(folder))/preview.png and preview.html")
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
         if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0 {
-            BuildStamp.record(manifest: manifest, manifestPath: options.manifestPath, plan: plan, preview: preview, diagnostics: result.diagnostics,
+            BuildStamp.record(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
+                              preview: preview && previewFolder == nil, diagnostics: result.diagnostics,
                               templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
         }
         if previewFailed || result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
@@ -97,7 +104,9 @@ struct BuildCommand: ParsableCommand {
             + "\(relativePath(stamp.outputDirectory + "/" + stamp.catalogFolder)): "
             + "0 rendered, \(stamp.jobs) up to date; 0 written, \(stamp.files) unchanged, 0 removed"
             + String(format: " in %.2f s", Date().timeIntervalSince(start)))
-        if preview { printer.note("preview: \(relativePath(stamp.outputDirectory))/preview.png and preview.html") }
+        if preview {
+            printer.note("preview: \(relativePath(PreviewWriter.folder(outputDirectory: stamp.outputDirectory)))/preview.png and preview.html")
+        }
         if !stamp.diagnostics.isEmpty { printer.line(stamp.diagnostics.countSummary) }
         if stamp.diagnostics.hasErrors || (strict && !stamp.diagnostics.isEmpty) { throw ExitCode(1) }
     }

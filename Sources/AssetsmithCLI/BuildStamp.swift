@@ -105,7 +105,7 @@ struct BuildStamp {
         paths += record.files.keys.map { catalog + "/" + $0 }
         paths += (record.outputFiles ?? [:]).keys.map { plan.outputDirectory + "/" + $0 }
         paths.append(BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
-        if preview { paths += PreviewWriter.files.map { plan.outputDirectory + "/" + $0 } }
+        if preview { paths += PreviewWriter.files.map { PreviewWriter.folder(outputDirectory: plan.outputDirectory) + "/" + $0 } }
         // Any template file may become an input (a new table, a template a manifest will name).
         for directory in templateDirectories {
             for file in (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] {

@@ -9,6 +9,7 @@ enum CLIRemedy {
         case .outputFolder: return "choose another --output"
         case .renderTimeout: return "raise --render-timeout"
         case .fewerJobs: return "lower --jobs"
+        case .workerMemory: return "raise --worker-memory"
         }
     }
 

@@ -4,6 +4,8 @@ import AssetCore
 import AssetPlan
 import Foundation
 import PNGCodec
+import Verification
+import XcodeProject
 
 /// `assetsmith init`: writes a commented `assetsmith.yml` for a project that already has a catalog.
 ///
@@ -18,8 +20,11 @@ struct InitCommand: ParsableCommand {
         commandName: "init",
         abstract: "Write an assetsmith.yml for a project that already has an asset catalog.")
 
-    @Option(name: .long, help: "The project folder to look in for .xcassets catalogs.")
+    @Option(name: .long, help: "The project folder to look in for .xcassets catalogs, or the Xcode project (App.xcodeproj) whose app target's catalog to take.")
     var project: String = "."
+
+    @Option(name: .long, help: "The catalog to adopt (default: the app target's, or the one holding a filled app icon).")
+    var catalog: String?
 
     @Option(name: .long, help: "The manifest to write, relative to the project folder.")
     var manifest: String = "assetsmith.yml"
@@ -31,7 +36,15 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
-        let root = PathText.absolute(project, relativeTo: FileManager.default.currentDirectoryPath)
+        var root = PathText.absolute(project, relativeTo: FileManager.default.currentDirectoryPath)
+        // An Xcode project: given, or the only one in the folder.
+        var projectFile: ProjectFile?
+        if root.hasSuffix(".xcodeproj") {
+            projectFile = try ProjectRoles.load(root, printer: printer)
+            root = (root as NSString).deletingLastPathComponent
+        } else if ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter({ $0.hasSuffix(".xcodeproj") }).count == 1 {
+            projectFile = try ProjectRoles.load(root, printer: printer)
+        }
         let manifestPath = PathText.absolute(manifest, relativeTo: root)
         let manifestDirectory = (manifestPath as NSString).deletingLastPathComponent
         if FileManager.default.fileExists(atPath: manifestPath) {
@@ -41,12 +54,30 @@ struct InitCommand: ParsableCommand {
             throw ExitCode(2)
         }
         let catalogs = CatalogSurvey.catalogs(below: root)
-        guard let chosen = Self.appCatalog(catalogs, root: root) else {
+        let choice: Choice
+        if let catalog {
+            let path = URL(fileURLWithPath: PathText.absolute(catalog, relativeTo: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL.path
+            var isDirectory: ObjCBool = false
+            guard path.hasSuffix(".xcassets"), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                  isDirectory.boolValue else {
+                printer.print([.error("no asset catalog (.xcassets folder) at \"\(catalog)\"", at: .file(catalog),
+                                      fix: catalogs.isEmpty ? "give the path of an .xcassets folder"
+                                          : "give one of: " + catalogs.map { "\"\(relativePath(root + "/" + $0))\"" }.joined(separator: ", "))])
+                throw ExitCode(2)
+            }
+            choice = Choice(path: path, reason: "named by --catalog")
+        } else if let projectFile, let picked = Self.appCatalog(projectFile) {
+            choice = picked
+        } else if let picked = Self.appCatalog(catalogs, root: root) {
+            choice = picked
+        } else {
             printer.print([.error("no asset catalog (.xcassets) found below \"\(relativePath(root))\"", at: .file(relativePath(root)),
                                   fix: "run init in your project's folder (or pass --project), or start from the README's example manifest")])
             throw ExitCode(2)
         }
-        let catalogPath = root + "/" + chosen
+        let catalogPath = choice.path
+        let chosen = PathText.relative(catalogPath, to: root)
         let sets = ContentsReader.sets(inCatalogAt: catalogPath) ?? []
         let survey = CatalogSurvey.survey(sets) { inside in
             guard let data = FileManager.default.contents(atPath: catalogPath + "/" + inside) else { return nil }
@@ -56,14 +87,28 @@ struct InitCommand: ParsableCommand {
         var copier = SourceCopier(folder: PathText.absolute(sources, relativeTo: manifestDirectory),
                                   manifestDirectory: manifestDirectory)
         var text = Self.header(catalog: PathText.relative(catalogPath, to: manifestDirectory),
-                               schema: TemplateLocator.schemaPath(manifestDirectory: manifestDirectory))
+                               schema: TemplateLocator.schemaPath(manifestDirectory: manifestDirectory),
+                               project: projectFile.map { PathText.relative($0.path, to: manifestDirectory) })
         var assets: [String] = []
+        let roles = projectFile.map { file in
+            IconRoles(project: file.path, targets: file.targets.filter { $0.catalogs.contains(catalogPath) })
+        }
+        var warnings: [Diagnostic] = []
         do {
             for icon in survey.appIcons {
                 var lines = ["  # \(FolderKind.appIconSet.folder(icon.name)): its 1024 px master, copied out of the catalog"]
                 if let note = icon.note { lines.append("  # note: \(note)") }
                 lines += ["  - name: \(Self.quoted(icon.name))", "    kind: app-icon",
                           "    source: \(try copier.copy(catalogPath + "/" + icon.master, as: icon.name))"]
+                if let transparent = Self.transparentPixels(catalogPath + "/" + icon.master),
+                   Self.mustBeOpaque(icon.name, roles: roles) {
+                    let shown = relativePath(catalogPath + "/" + icon.master)
+                    warnings.append(.warning("the master of \"\(icon.name)\" (\(shown)) has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); "
+                                                + "an iOS app icon is opaque, so the build flattens it onto white (#FFFFFF)",
+                                             at: .file(shown),
+                                             fix: "set `background:` of \"\(icon.name)\" in \(relativePath(manifestPath)) to the colour to flatten onto, or give an opaque master"))
+                    lines.append("    background: \"#FFFFFF\"   # the master is transparent: the build flattens it onto this colour")
+                }
                 if let dark = icon.dark { lines.append("    dark: \(try copier.copy(catalogPath + "/" + dark, as: icon.name + "-Dark"))") }
                 if let tinted = icon.tinted {
                     lines.append("    tinted: \(try copier.copy(catalogPath + "/" + tinted, as: icon.name + "-Tinted"))")
@@ -104,7 +149,7 @@ struct InitCommand: ParsableCommand {
             text += "\n# Left as they are (assetsmith never touches a set the manifest does not name):\n"
             text += survey.leftAlone.map { "#   \($0.set): \($0.reason)\n" }.joined()
         }
-        let others = catalogs.filter { $0 != chosen }
+        let others = catalogs.filter { $0 != chosen && root + "/" + $0 != catalogPath }
         if !others.isEmpty {
             text += "\n# Other catalogs found (one manifest builds one catalog; copy this file to build another):\n"
             text += others.map { "#   \($0)\n" }.joined()
@@ -115,6 +160,11 @@ struct InitCommand: ParsableCommand {
             printer.print([error])
             throw ExitCode(1)
         }
+        let alternatives = catalogs.map { root + "/" + $0 }.filter { $0 != catalogPath }
+        printer.note("chose \(relativePath(catalogPath)) (\(choice.reason))"
+            + (alternatives.isEmpty ? "" : "; also found: " + alternatives.map { relativePath($0) }.joined(separator: ", ")
+                + " (--catalog PATH takes another)"))
+        printer.print(warnings)
         printer.note("wrote \(relativePath(manifestPath)) for \(relativePath(catalogPath)): "
             + "\(survey.appIcons.count) app icon\(survey.appIcons.count == 1 ? "" : "s"), "
             + "\(survey.images.count) image\(survey.images.count == 1 ? "" : "s"); "
@@ -123,22 +173,81 @@ struct InitCommand: ParsableCommand {
         printer.note("next: assetsmith build --manifest \(relativePath(manifestPath)), then assetsmith verify")
     }
 
-    /// The app's catalog: one with an app icon set, then one named `Assets.xcassets`, then the
-    /// shallowest; nil when there is none.
-    static func appCatalog(_ catalogs: [String], root: String) -> String? {
-        func hasAppIcon(_ catalog: String) -> Bool {
-            (ContentsReader.sets(inCatalogAt: root + "/" + catalog) ?? []).contains { $0.kind == .appIcon }
+    /// The catalog init adopts (absolute) and why it was chosen.
+    struct Choice {
+        var path: String
+        var reason: String
+    }
+
+    /// With a project: the catalog holding the primary app icon of the first app target (in the
+    /// project's order) whose icon has an image, else of the first app target with any catalog.
+    static func appCatalog(_ project: ProjectFile) -> Choice? {
+        let apps = project.targets.filter { $0.productType.isApp && !$0.catalogs.isEmpty }
+        for filledOnly in [true, false] {
+            for target in apps {
+                for catalog in target.catalogs {
+                    let sets = (ContentsReader.sets(inCatalogAt: catalog) ?? []).filter { $0.kind == .appIcon }
+                    // What ships first (the Release configuration's icon), then the others in order.
+                    let names = target.appIconNames(configuration: "Release") + target.appIconNames
+                    let icons = names.compactMap { name in sets.first { $0.name == name } }
+                    if let icon = icons.first(where: { !filledOnly || hasImage($0) }) {
+                        return Choice(path: catalog, reason: "the app icon \"\(icon.name)\" of target \"\(target.name)\" in \(relativePath(project.path))")
+                    }
+                }
+            }
         }
-        return catalogs.min { a, b in
-            let keyA = (hasAppIcon(a) ? 0 : 1, (a as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1,
-                        a.split(separator: "/").count, a)
-            let keyB = (hasAppIcon(b) ? 0 : 1, (b as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1,
-                        b.split(separator: "/").count, b)
+        return apps.first.map { Choice(path: $0.catalogs[0], reason: "the first catalog of target \"\($0.name)\" in \(relativePath(project.path))") }
+    }
+
+    /// Without a project: one holding an app icon with an image, before one with an empty
+    /// placeholder, then one named `Assets.xcassets`, then the shallowest; nil when there is none.
+    static func appCatalog(_ catalogs: [String], root: String) -> Choice? {
+        func iconRank(_ catalog: String) -> Int {
+            let icons = (ContentsReader.sets(inCatalogAt: root + "/" + catalog) ?? []).filter { $0.kind == .appIcon }
+            return icons.contains(where: hasImage) ? 0 : icons.isEmpty ? 2 : 1
+        }
+        let ranks = Dictionary(uniqueKeysWithValues: catalogs.map { ($0, iconRank($0)) })
+        let best = catalogs.min { a, b in
+            let keyA = (ranks[a] ?? 2, (a as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1, a.split(separator: "/").count, a)
+            let keyB = (ranks[b] ?? 2, (b as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1, b.split(separator: "/").count, b)
             return keyA < keyB
+        }
+        return best.map { catalog in
+            Choice(path: root + "/" + catalog, reason: ["it holds an app icon with an image", "it holds an empty app icon",
+                                                        "no catalog holds an app icon"][ranks[catalog] ?? 2]
+                   + "; no Xcode project read, --project App.xcodeproj takes the app target's")
         }
     }
 
-    static func header(catalog: String, schema: String?) -> String {
+    /// Whether an app icon set names at least one file it holds.
+    static func hasImage(_ set: CatalogSet) -> Bool {
+        set.images.contains { $0.image.filename.map(set.files.contains) ?? false }
+    }
+
+    /// Transparent pixels of a PNG master; nil when it has none or cannot be decoded.
+    static func transparentPixels(_ path: String) -> Int? {
+        guard let data = FileManager.default.contents(atPath: path), let bitmap = try? PNGCodec.decode(data),
+              !bitmap.isOpaque else { return nil }
+        var count = 0
+        var i = 3
+        while i < bitmap.pixels.count {
+            if bitmap.pixels[i] != 255 { count += 1 }
+            i += 4
+        }
+        return count > 0 ? count : nil
+    }
+
+    /// Whether the icon's role asks for an opaque icon: an app's primary icon (with a project), or
+    /// any icon but one a project gives to an extension (without one, the role is not known).
+    static func mustBeOpaque(_ name: String, roles: IconRoles?) -> Bool {
+        guard let roles else { return true }
+        switch roles.role(of: name) {
+        case .primary(_, let product): return product.isApp
+        case .alternate, .shadowed, .unused: return true
+        }
+    }
+
+    static func header(catalog: String, schema: String?, project: String? = nil) -> String {
         var text = ""
         if let schema { text += "# yaml-language-server: $schema=\(schema)\n" }
         text += """
@@ -148,6 +257,9 @@ struct InitCommand: ParsableCommand {
         output: \(quoted(catalog))   # the catalog itself
 
         """
+        if let project {
+            text += "project: \(quoted(project))   # verify judges each app icon by the role its targets give it\n"
+        }
         return text
     }
 

@@ -4,6 +4,7 @@ import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
+import Verification
 
 /// Manifest → plan, printing problems and exiting 2 when either is wrong.
 enum Loading {
@@ -63,6 +64,21 @@ enum TemplateLocator {
         templateDirectories(manifestDirectory: manifestDirectory).lazy
             .map { ($0 as NSString).appendingPathComponent("Schema/assetsmith.schema.json") }
             .first { FileManager.default.fileExists(atPath: $0) }
+    }
+
+    /// The tvOS and visionOS facts verify checks stacks against: from `table` (the plan's), or the
+    /// newest table when it is nil or has no tvOS and visionOS sections.
+    static func stackRules(table: String?, manifestDirectory: String) -> StackRules? {
+        let directories = templateDirectories(manifestDirectory: manifestDirectory)
+            .map { ($0 as NSString).appendingPathComponent("Tables") }
+        let reference = SourceLocation(file: "", line: 0, column: 0)
+        for name in [table, TableLoader.newest(in: directories)].compactMap({ $0 }) {
+            if case .success(let loaded) = TableLoader.load(name, from: directories, reference: reference),
+               let rules = StackRules(table: loaded) {
+                return rules
+            }
+        }
+        return nil
     }
 
     static func tableDirectories(manifest: Manifest) -> [String] {

@@ -8,18 +8,30 @@ import Foundation
 import PNGCodec
 import Preview
 import Rendering
+import VectorWorkers
 
-/// Draws the preview sheet of a built catalog and writes `<output>/preview.png` and
-/// `<output>/preview.html`, atomically, never over a file of the same name it did not write.
+/// Draws the preview sheet of a built catalog and writes `preview.png` and `preview.html` into
+/// `<output>/.assetsmith/` (or a folder the user names), atomically, never over a file of the same
+/// name it did not write. Never beside the catalog: in a project with synchronized folders Xcode
+/// would copy them into the app.
 enum PreviewWriter {
     static let files = ["preview.png", "preview.html"]
+
+    /// Where the preview goes: `folder` (`--preview-folder`, relative to the working directory), or
+    /// `<output>/.assetsmith`.
+    static func folder(outputDirectory: String, named folder: String? = nil) -> String {
+        folder.map { PathText.absolute($0, relativeTo: FileManager.default.currentDirectoryPath) }
+            ?? (outputDirectory as NSString).appendingPathComponent(".assetsmith")
+    }
 
     /// Returns problems writing (the preview never fails a build's assets).
     /// Vector files in the catalog are drawn by `vectors` (worker processes).
     static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle = PreviewStyle(),
-                      vectors: VectorSandbox? = nil) -> [Diagnostic] {
+                      vectors: VectorSandbox? = nil, folder named: String? = nil) -> [Diagnostic] {
+        let folder = folder(outputDirectory: plan.outputDirectory, named: named)
         let catalog = PreviewCatalog.read(at: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
-                                          vectors: vectors ?? SVGSandbox(capacity: 1, timeLimit: 30))
+                                          vectors: vectors ?? WorkerPool(capacity: 1, timeLimit: 30, executable: WorkerCommand.executable,
+                                                                     arguments: WorkerCommand.arguments()))
         let notes = diagnostics.compactMap { diagnostic -> PreviewNote? in
             guard let asset = assetName(of: diagnostic, in: catalog) else { return nil }
             return PreviewNote(asset: asset, text: diagnostic.message, isError: diagnostic.severity == .error)
@@ -44,21 +56,22 @@ enum PreviewWriter {
         }
 
         let output = SafeFiles(root: plan.outputDirectory)
+        let target = SafeFiles(root: folder)
         let recordFile = ".assetsmith/preview.record.json"
         let record = (output.read(recordFile)).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
         var newRecord: [String: String] = [:]
         var problems: [Diagnostic] = []
         for (name, data) in zip(files, [png, html]) {
-            let existing = output.read(name)
+            let existing = target.read(name)
             if let existing, record[name] != Digest.sha256(existing), existing != data {
-                problems.append(.error("\"\(name)\" exists in \(plan.outputDirectory) and was not written by assetsmith; not replaced",
-                                       at: .file((plan.outputDirectory as NSString).appendingPathComponent(name)),
+                problems.append(.error("\"\(name)\" exists in \(relativePath(folder)) and was not written by assetsmith; not replaced",
+                                       at: .file(relativePath((folder as NSString).appendingPathComponent(name))),
                                        fix: "move that file away to get the preview"))
                 continue
             }
             newRecord[name] = Digest.sha256(data)
             guard existing != data else { continue }
-            do { try output.write(data, to: name) } catch { problems.append(error) }
+            do { try target.write(data, to: name) } catch { problems.append(error) }
         }
         if newRecord != record {
             let encoder = JSONEncoder()
@@ -90,18 +103,23 @@ enum PreviewWriter {
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Write preview.png and preview.html beside the catalog: icons, tab and navigation bar mocks, launch images.")
+        abstract: "Write preview.png and preview.html into <output>/.assetsmith: icons, tab and navigation bar mocks, launch images.")
 
     @OptionGroup var options: ManifestOptions
+
+    @Option(name: .customLong("preview-folder"), help: "Write the preview here instead of <output>/.assetsmith.")
+    var previewFolder: String?
 
     @OptionGroup var terminal: TerminalOptions
 
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
-        let problems = PreviewWriter.write(plan: plan, diagnostics: plan.warnings, style: PreviewWriter.style(manifest))
+        let problems = PreviewWriter.write(plan: plan, diagnostics: plan.warnings, style: PreviewWriter.style(manifest),
+                                           folder: previewFolder)
         printer.print(problems)
-        printer.note("preview: \(relativePath(plan.outputDirectory))/preview.png and preview.html")
+        let folder = PreviewWriter.folder(outputDirectory: plan.outputDirectory, named: previewFolder)
+        printer.note("preview: \(relativePath(folder))/preview.png and preview.html")
         if problems.hasErrors { throw ExitCode(1) }
     }
 }

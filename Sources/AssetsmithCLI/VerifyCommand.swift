@@ -2,7 +2,9 @@ import ArgumentParser
 import AssetCatalog
 import AssetCore
 import Foundation
+import AssetSpec
 import Verification
+import XcodeProject
 
 /// `assetsmith verify`: checks the catalog on disk against Xcode's and the App Store's rules (and,
 /// with a manifest, against the plan and the build record). Renders nothing, writes nothing.
@@ -13,7 +15,9 @@ struct VerifyCommand: ParsableCommand {
         abstract: "Check the catalog without changing it: sizes, Contents.json, PNG facts, template glyphs, up to date.",
         discussion: """
         With --catalog, any .xcassets folder is checked on its own (no manifest); --app-icon names its primary \
-        app icon set (default AppIcon). \
+        app icon set (default AppIcon). With --project, each app icon set is judged by the role the project's \
+        targets give it (primary of an app or an extension, alternate, unused); without --catalog it checks \
+        every catalog the project builds. \
         Exit codes: 0 clean; 1 findings (errors, or warnings with --strict); 2 the manifest or the command line is wrong.
         """)
 
@@ -26,7 +30,10 @@ struct VerifyCommand: ParsableCommand {
 
     @Option(name: .customLong("app-icon"),
             help: "With --catalog: the primary app icon set, whose App Store icon must have no alpha (as actool's --app-icon).")
-    var appIcon: String = "AppIcon"
+    var appIcon: String?
+
+    @Option(name: .long, help: "The Xcode project (App.xcodeproj): its targets say what each app icon set is for.")
+    var project: String?
 
     @Option(name: .long, help: "Report format: text, json, junit or github.")
     var format: String = "text"
@@ -42,30 +49,96 @@ struct VerifyCommand: ParsableCommand {
         if catalog != nil, options.output != nil {
             throw ValidationError("--output has no meaning with --catalog; give one or the other")
         }
+        if project != nil, appIcon != nil {
+            throw ValidationError("--app-icon has no meaning with --project: the project's targets name their app icons")
+        }
     }
 
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text
-        var report: VerifyReport
+        let projectFile = try project.map { try ProjectRoles.load($0, printer: printer) }
+        var reports: [VerifyReport] = []
         if let catalog {
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: catalog, isDirectory: &isDirectory), isDirectory.boolValue else {
-                printer.print([.error("no asset catalog folder at \"\(catalog)\"", at: .file(catalog),
-                                      fix: "give the path of an .xcassets folder to --catalog")])
+            reports.append(try verifyCatalog(catalog, project: projectFile, printer: printer))
+        } else if let projectFile, !FileManager.default.fileExists(atPath: options.manifestPath) {
+            // No manifest: every catalog the project builds.
+            let catalogs = ProjectRoles.catalogs(of: projectFile)
+            if catalogs.isEmpty {
+                printer.print([.error("no target of \(relativePath(projectFile.path)) builds an asset catalog; nothing to verify",
+                                      at: .file(relativePath(projectFile.path)),
+                                      fix: "give the catalog with --catalog PATH (a catalog in a Swift package is not in the project file)")])
                 throw ExitCode(2)
             }
-            let display = catalog.count > 1 && catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog
-            report = Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: appIcon)
+            if catalogs.count > 1, reportFormat == .json || reportFormat == .junit {
+                printer.print([.error("\(relativePath(projectFile.path)) builds \(catalogs.count) catalogs; one \(format) report holds one",
+                                      at: .file(relativePath(projectFile.path)),
+                                      fix: "add --catalog PATH for each: " + catalogs.map { relativePath($0) }.joined(separator: ", "))])
+                throw ExitCode(2)
+            }
+            for path in catalogs { reports.append(try verifyCatalog(path, project: projectFile, printer: printer)) }
         } else {
-            let (_, plan) = try Loading.manifestAndPlan(options, printer: printer)
+            let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
             let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                                catalogFolder: plan.catalogFolder))
             let display = relativePath((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
-            report = Verifier.verify(plan: plan, record: record, displayPath: display)
+            var roles: IconRoles?
+            if let file = try projectFile ?? manifest.project.map({ try ProjectRoles.load($0, printer: printer) }) {
+                roles = try ProjectRoles.roles(for: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
+                                               in: file, printer: printer)
+            }
+            reports.append(Verifier.verify(plan: plan, record: record, displayPath: display,
+                                           stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifest.directory),
+                                           roles: roles))
         }
-        if strict { report = report.promotingWarnings() }
-        FileHandle.standardOutput.write(Data(reportFormat.render(report).utf8))
-        if !report.passed { throw ExitCode(1) }
+        var passed = true
+        for var report in reports {
+            if strict { report = report.promotingWarnings() }
+            FileHandle.standardOutput.write(Data(reportFormat.render(report).utf8))
+            passed = passed && report.passed
+        }
+        if !passed { throw ExitCode(1) }
+    }
+
+    /// One catalog on its own: it must be an `.xcassets` folder, and a named `--app-icon` must be
+    /// one of its app icons (a misspelt name would switch the App Store checks off).
+    private func verifyCatalog(_ catalog: String, project: ProjectFile?, printer: DiagnosticPrinter) throws -> VerifyReport {
+        var isDirectory: ObjCBool = false
+        let display = relativePath(catalog.count > 1 && catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog)
+        guard FileManager.default.fileExists(atPath: catalog, isDirectory: &isDirectory), isDirectory.boolValue else {
+            printer.print([.error("no asset catalog folder at \"\(display)\"", at: .file(display),
+                                  fix: "give the path of an .xcassets folder to --catalog")])
+            throw ExitCode(2)
+        }
+        let folder = URL(fileURLWithPath: PathText.absolute(catalog, relativeTo: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+        guard folder.pathExtension == "xcassets" else {
+            let inside = CatalogSurvey.catalogs(below: folder.path).prefix(5)
+            printer.print([.error("\"\(display)\" is not an asset catalog (its name does not end in .xcassets)", at: .file(display),
+                                  fix: inside.isEmpty ? "give the path of an .xcassets folder to --catalog"
+                                      : "give one of the catalogs inside it: " + inside.map { "\"\(display == "." ? "" : display + "/")\($0)\"" }.joined(separator: ", "))])
+            throw ExitCode(2)
+        }
+        if let appIcon {
+            let sets = ContentsReader.sets(inCatalogAt: catalog) ?? []
+            let icons = sets.filter { $0.kind == .appIcon }.map(\.name)
+            let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? [])
+                .filter { $0.hasSuffix(".icon") }.map { ($0 as NSString).deletingPathExtension }
+            let known = (icons + bundles).sorted()
+            if !known.contains(appIcon) {
+                let guess = Suggestion.closest(to: appIcon, in: known).map { "did you mean \"\($0)\"? " } ?? ""
+                printer.print([.error("--app-icon \"\(appIcon)\" is not an app icon of \"\(display)\"", at: .file(display),
+                                      fix: guess + (known.isEmpty ? "the catalog has no app icon set; leave --app-icon out"
+                                          : "its app icons: " + known.map { "\"\($0)\"" }.joined(separator: ", ")))])
+                throw ExitCode(2)
+            }
+        }
+        let stacks = TemplateLocator.stackRules(table: nil, manifestDirectory: FileManager.default.currentDirectoryPath)
+        if let project {
+            let roles = try ProjectRoles.roles(for: catalog, in: project, printer: printer)
+            return Verifier.verify(catalogAt: catalog, displayPath: display, stacks: stacks, roles: roles,
+                                   projectFile: relativePath(project.path) + "/project.pbxproj")
+        }
+        return Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: appIcon ?? "AppIcon", stacks: stacks)
     }
 }

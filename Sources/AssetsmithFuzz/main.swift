@@ -7,7 +7,6 @@
 // test` runs each for a couple of seconds so a regression shows.
 //
 //   assetsmith-fuzz [--seconds N] [--target NAME] [--out DIR]
-import AssetsmithCLI
 import Foundation
 #if canImport(Glibc)
 import Glibc

@@ -28,7 +28,7 @@ extension BuildEngine {
                                        fix: "check that the file exists and can be read"))
             }
             let sourceSHA = Digest.sha256(bytes)
-            let key = Digest.sha256(Data("icon-layer|\(AssetCoreInfo.toolVersion)|\(item.source.format.rawValue)|\(sourceSHA)".utf8))
+            let key = BuildKey.digest(forIconLayer: item.source, sourceDigest: sourceSHA)
             var warning: Diagnostic?
             if !item.source.isVector {
                 let info: PNGInfo

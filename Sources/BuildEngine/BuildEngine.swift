@@ -11,6 +11,8 @@ import Rendering
 /// What one build did.
 package struct BuildResult {
     package var report: WriteReport
+    /// Every diagnostic of the build, the plan's warnings first (`Plan.warnings`: tab-bar
+    /// contrast, glyph advice…), so that every front end shows the same.
     package var diagnostics: [Diagnostic]
     /// Outputs drawn and encoded in this build.
     package var rendered: Int
@@ -115,6 +117,9 @@ package struct BuildEngine {
     package var sandbox: VectorSandbox?
     /// Called when another build of the same catalog holds the lock and this one waits.
     package var waiting: () -> Void = {}
+    /// Called as each phase ends, with its name (`read sources`, `render and encode`…): the front
+    /// end times them (`ASSETSMITH_TIMINGS=1`). The engine itself reads no clock for it.
+    package var phaseFinished: @Sendable (String) -> Void = { _ in }
 
     package init(threads: Int, force: Bool = false) {
         self.threads = threads
@@ -127,28 +132,29 @@ package struct BuildEngine {
         do {
             lock = try BuildLock(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder, waiting: waiting)
         } catch {
-            return BuildResult(report: WriteReport(), diagnostics: [error], rendered: 0, upToDate: 0,
+            return BuildResult(report: WriteReport(), diagnostics: plan.warnings + [error], rendered: 0, upToDate: 0,
                                failedJobs: plan.jobs.count)
         }
         defer { withExtendedLifetime(lock) {} }
         var run = BuildRun(plan: plan)
+        run.diagnostics = plan.warnings
         readSources(&run)
-        PhaseTimer.shared.mark("read sources")
+        phaseFinished("read sources")
         checkGlyphSources(&run)
-        PhaseTimer.shared.mark("glyph checks")
+        phaseFinished("glyph checks")
         let groups = admit(RenderGroup.groups(of: plan), &run)
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                            catalogFolder: plan.catalogFolder))
-        PhaseTimer.shared.mark("group + read record")
+        phaseFinished("group + read record")
         let pending = reuseUpToDate(groups, record: record, &run)
-        PhaseTimer.shared.mark("keys and up-to-date check")
+        phaseFinished("keys and up-to-date check")
         planDerivedChecks(pending, record: record, &run)
-        PhaseTimer.shared.mark("derived-form check")
+        phaseFinished("derived-form check")
         render(pending, &run)
         finishDerivedChecks(&run)
-        PhaseTimer.shared.mark("render and encode")
+        phaseFinished("render and encode")
         let report = writeCatalog(record: record, &run)
-        PhaseTimer.shared.mark("write catalog")
+        phaseFinished("write catalog")
         return BuildResult(report: report, diagnostics: run.diagnostics, rendered: run.rendered, upToDate: run.upToDate,
                            failedJobs: plan.jobs.filter { run.failed.contains($0.output) }.count)
     }
@@ -181,8 +187,8 @@ package struct BuildEngine {
         run.derivedWarningsAt = run.diagnostics.count
     }
 
-    /// 3. Groups whose sources were read and that upscale nothing; the others fail, with the
-    /// upscale rule's refusal.
+    /// 3. Groups whose sources were read and that upscale nothing (neither their source nor a
+    /// bitmap overlay); the others fail, with the upscale rule's refusal.
     func admit(_ groups: [RenderGroup], _ run: inout BuildRun) -> [RenderGroup] {
         var admitted: [RenderGroup] = []
         for group in groups {
@@ -190,7 +196,11 @@ package struct BuildEngine {
                 run.fail(group)
                 continue
             }
-            let refusals = group.jobs.compactMap { job in UpscaleRule.check(job, sourcePixels: source.pixels)?.concerning(job.asset) }
+            let read = run.read
+            let refusals = group.jobs.flatMap { job in
+                UpscaleRule.refusals(job) { $0.path == job.source.path ? source.pixels : read[$0.path]?.pixels }
+                    .map { $0.concerning(job.asset) }
+            }
             guard refusals.isEmpty else {
                 run.diagnostics += refusals
                 run.fail(group)

@@ -19,7 +19,7 @@ package func parallelMap<T: Sendable, R: Sendable>(_ items: [T], threads: Int, _
             box.lock.unlock()
         }
     }
-    return box.results.map { $0! }
+    return box.results.compactMap { $0 }
 }
 
 /// Shared state of one `parallelMap`: the next item to hand out and the results so far.

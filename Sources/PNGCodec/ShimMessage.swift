@@ -15,6 +15,8 @@ struct ShimMessage {
 
     /// Calls `body` with the buffer's address and capacity.
     mutating func withBuffer<R>(_ body: (UnsafeMutablePointer<CChar>, Int) -> R) -> R {
+        // swift-format-ignore: NeverForceUnwrap
+        // The buffer is allocated with a fixed, non-zero capacity, so it has an address.
         buffer.withUnsafeMutableBufferPointer { body($0.baseAddress!, $0.count) }
     }
 

@@ -78,8 +78,9 @@ enum AreaResampler {
             }
         }
         out.withUnsafeMutableBufferPointer { o in
+            guard let base = o.baseAddress else { return }
             SRGBEncoder.with { encoder in
-                for i in 0..<(outW * outH) { encodePixel(acc[i], to: o.baseAddress! + i * 4, encoder) }
+                for i in 0..<(outW * outH) { encodePixel(acc[i], to: base + i * 4, encoder) }
             }
         }
         return Bitmap(width: outW, height: outH, pixels: out)
@@ -102,10 +103,11 @@ enum AreaResampler {
         if x0 < x1 && y0 < y1 {
             out.withUnsafeMutableBufferPointer { o in
                 bitmap.pixels.withUnsafeBufferPointer { s in
+                    guard let source = s.baseAddress, let target = o.baseAddress else { return }
                     let bytes = (x1 - x0) * 4
                     for y in y0..<y1 {
-                        let from = s.baseAddress! + ((y - dy) * bitmap.width + (x0 - dx)) * 4
-                        let to = o.baseAddress! + (y * box.width + x0) * 4
+                        let from = source + ((y - dy) * bitmap.width + (x0 - dx)) * 4
+                        let to = target + (y * box.width + x0) * 4
                         to.update(from: from, count: bytes)
                     }
                 }
@@ -131,15 +133,17 @@ enum AreaResampler {
         image.pixels.withUnsafeBufferPointer { srcPixels in
             middle.withUnsafeMutableBufferPointer { mid in
                 columns.withSpans { starts, counts, offsets, weights in
+                    guard let source = srcPixels.baseAddress, let target = mid.baseAddress,
+                          let weightBase = weights.baseAddress else { return }
                     for r in 0..<rowCount {
-                        let srcRow = srcPixels.baseAddress! + (firstRow + r) * image.width
-                        let midRow = mid.baseAddress! + r * outW
+                        let srcRow = source + (firstRow + r) * image.width
+                        let midRow = target + r * outW
                         for i in 0..<outW {
                             let n = counts[i]
                             if n == 0 { continue }
                             var acc = SIMD4<Float>.zero
                             let s = srcRow + starts[i]
-                            let w = weights.baseAddress! + offsets[i]
+                            let w = weightBase + offsets[i]
                             for k in 0..<n { acc += w[k] * s[k] }
                             midRow[i] = acc
                         }
@@ -154,6 +158,7 @@ enum AreaResampler {
             acc.withUnsafeMutableBufferPointer { acc in
                 out.withUnsafeMutableBufferPointer { o in
                     rows.withSpans { starts, counts, offsets, weights in
+                        guard let middleBase = mid.baseAddress, let outBase = o.baseAddress else { return }
                         SRGBEncoder.with { encoder in
                             for y in 0..<outH {
                                 let n = counts[y]
@@ -161,10 +166,10 @@ enum AreaResampler {
                                 for i in 0..<outW { acc[i] = .zero }
                                 for k in 0..<n {
                                     let w = weights[offsets[y] + k]
-                                    let m = mid.baseAddress! + (starts[y] + k - firstRow) * outW
+                                    let m = middleBase + (starts[y] + k - firstRow) * outW
                                     for i in 0..<outW { acc[i] += w * m[i] }
                                 }
-                                let line = o.baseAddress! + y * outW * 4
+                                let line = outBase + y * outW * 4
                                 for i in 0..<outW {
                                     encodePixel(acc[i], to: line + i * 4, encoder)
                                 }

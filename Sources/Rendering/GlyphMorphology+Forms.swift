@@ -230,7 +230,7 @@ extension GlyphMorphology {
             guard joins[region] else { continue }
             let x = Double(i % width), y = i / width
             for s in bordering[region] {
-                let span = hulls[s]![y]
+                guard let span = hulls[s]?[y] else { continue }
                 if x >= span.lo - 0.5 && x <= span.hi + 0.5 {
                     held[s, default: [Int](repeating: 0, count: regions.count)][region] += 1
                 }
@@ -291,6 +291,20 @@ extension GlyphMorphology {
         return spans
     }
 
+    /// The squared distance to the outside: when it is the flood grown by the closing radius (no
+    /// artefact added, every stroke closing gaps, so the flood keeps that radius from all of
+    /// them), the distance to the flood less that radius, without another transform.
+    private static func squaredDistanceFromOutside(_ outside: [Bool], width: Int, height: Int,
+                                                   reachedAndClosing: ([Float], Float)?) -> [Float] {
+        guard let (toReached, radius) = reachedAndClosing else {
+            return squaredDistance(to: outside, width: width, height: height)
+        }
+        return toReached.map { reached in
+            let d = max(0, reached.squareRoot() - radius)
+            return d * d
+        }
+    }
+
     /// `filledFromOutline` once the outside and the enclosed regions are known.
     private static func finishFilled(_ values: inout [Float], width: Int, height: Int, w: Double, solid: [Bool],
                                      inside: [Float], strokes: (labels: [Int32], count: Int), outside: [Bool],
@@ -349,19 +363,7 @@ extension GlyphMorphology {
                 if isFilled[Int(regions.labels[j])] { nextToFilled[stroke] = true } else { nextToHole[stroke] = true }
             }
         }
-        // The distance to the outside: when it is the flood grown by the closing radius (no
-        // artefact added, every stroke closing gaps, so the flood keeps that radius from all of
-        // them), the distance to the flood less that radius, without another transform.
-        var fromOutside: [Float]
-        if let (toReached, radius) = reachedAndClosing {
-            fromOutside = toReached
-            for i in 0..<count {
-                let d = max(0, toReached[i].squareRoot() - radius)
-                fromOutside[i] = d * d
-            }
-        } else {
-            fromOutside = squaredDistance(to: outside, width: width, height: height)
-        }
+        let fromOutside = squaredDistanceFromOutside(outside, width: width, height: height, reachedAndClosing: reachedAndClosing)
         let bandLimit = Float(FilledRule.band * w * FilledRule.band * w)
         // Parts of the outer contour thicker than a stroke (a solid half of a heart) are fills, not
         // strokes: the pixels within `thickPart × w / 2` of a point that deep stay solid.

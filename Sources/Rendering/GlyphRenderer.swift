@@ -32,8 +32,12 @@ enum GlyphRenderer {
         guard treatment.template else {
             return try draw(source, at: placement, size: box)
         }
-        if coverage == nil { coverage = try self.coverage(source, at: placement, factor: s, box: box) }
-        var values = coverage!.values
+        var values: [Float]
+        if let coverage {
+            values = coverage.values
+        } else {
+            values = try self.coverage(source, at: placement, factor: s, box: box).values
+        }
         let width = box.width * s, height = box.height * s
         reshape(&values, width: width, height: height, treatment: treatment, pixelsPerOutputPixel: Double(s))
         return GlyphMorphology.downsample(values, width: width, height: height, factor: s)
@@ -61,10 +65,12 @@ enum GlyphRenderer {
             (placement, coverage) = try snapped(source, base: base, box: box, factor: s)
         }
         let factor = min(s, formSupersampling(for: box))
-        if factor != s || coverage == nil {
-            coverage = try self.coverage(source, at: placement, factor: factor, box: box)
+        let drawn: [Float]
+        if factor == s, let coverage {
+            drawn = coverage.values
+        } else {
+            drawn = try self.coverage(source, at: placement, factor: factor, box: box).values
         }
-        let drawn = coverage!.values
         var values = drawn
         let width = box.width * factor, height = box.height * factor
         reshape(&values, width: width, height: height, treatment: treatment, pixelsPerOutputPixel: Double(factor))

@@ -65,6 +65,12 @@ final class PDFPage: @unchecked Sendable {
             g_object_unref(UnsafeMutableRawPointer(document))
             throw .pdfInvalid(path: path, message: "page \(pageNumber) has no size (its media box is empty)")
         }
+        // poppler draws a page whose media box is [0 0 0 0] as a US Letter page (612x792 pt).
+        if width == Self.letter.width, height == Self.letter.height, Self.declaresEmptyMediaBox(data) {
+            g_object_unref(UnsafeMutableRawPointer(page))
+            g_object_unref(UnsafeMutableRawPointer(document))
+            throw .pdfInvalid(path: path, message: "page \(pageNumber) has no size (its media box is empty)")
+        }
         guard width <= Double(VectorImage.maximumSide), height <= Double(VectorImage.maximumSide) else {
             g_object_unref(UnsafeMutableRawPointer(page))
             g_object_unref(UnsafeMutableRawPointer(document))
@@ -94,6 +100,25 @@ final class PDFPage: @unchecked Sendable {
         poppler_page_render(page, context)
         lock.unlock()
         cairo_restore(context)
+    }
+
+    /// The size poppler gives a page whose media box is missing or empty.
+    static let letter = (width: 612.0, height: 792.0)
+
+    /// True when the file spells out a `/MediaBox` with no area (`[0 0 0 0]`). poppler-glib does
+    /// not tell a page it gave the default size from one that is US Letter, so a page of exactly
+    /// that size is checked against the file's text. A box inside a compressed object stream is
+    /// not seen (such a page is drawn as poppler gives it).
+    static func declaresEmptyMediaBox(_ data: Data) -> Bool {
+        let text = String(decoding: data, as: Unicode.ASCII.self)
+        let number = "([-+]?[0-9]*\\.?[0-9]+)"
+        guard let pattern = try? NSRegularExpression(
+            pattern: "/MediaBox\\s*\\[\\s*\(number)\\s+\(number)\\s+\(number)\\s+\(number)\\s*\\]") else { return false }
+        let whole = NSRange(text.startIndex..., in: text)
+        return pattern.matches(in: text, range: whole).contains { match in
+            let values = (1...4).compactMap { Range(match.range(at: $0), in: text).flatMap { Double(text[$0]) } }
+            return values.count == 4 && (values[0] == values[2] || values[1] == values[3])
+        }
     }
 
     private static func take(_ error: UnsafeMutablePointer<GError>?) -> String {

@@ -4,7 +4,7 @@ import AssetCore
 ///
 /// The messages keep the C library's own text (`GError.message`, `cairo_status_to_string`).
 /// They say what went wrong, not where: the pipeline adds the file and the asset.
-package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum RenderError: Error, Sendable, Hashable, Codable, CustomStringConvertible {
     /// The file could not be read (missing, a directory, no permission). `message` is the system's.
     case unreadable(path: String, message: String)
     /// librsvg refused the document while parsing it. `message` is librsvg's `GError` text.
@@ -19,6 +19,13 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case svgCrashed(path: String, message: String)
     /// Drawing the document took longer than the time limit.
     case svgTimeout(path: String, seconds: Double)
+    /// The renderer process died on this PDF (poppler crashed or overflowed its stack).
+    case pdfCrashed(path: String, message: String)
+    /// Drawing the PDF page took longer than the time limit.
+    case pdfTimeout(path: String, seconds: Double)
+    /// Drawing the document needed more memory than a renderer process may use (`bytes`): a
+    /// picture inside it is too large.
+    case memoryBudget(path: String, bytes: Int)
     /// Cairo reported an error. `message` is `cairo_status_to_string`'s text.
     case cairo(message: String)
     /// The job asks for an output no surface can hold (a side below 1 or above 32767 px).
@@ -29,8 +36,8 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
     case pdfEncrypted(path: String)
     /// The manifest's `page:` is not a page of the PDF (`count` pages).
     case pdfPage(path: String, page: Int, count: Int)
-    /// A bitmap overlay (a layer composed into a Top Shelf image or a macOS size) is smaller than
-    /// the output needs; `message` and `fixText` are `UpscaleRule`'s.
+    /// A bitmap smaller than the output needs. The build refuses such jobs before drawing
+    /// (`UpscaleRule.refusals`), so the renderer no longer throws it; kept for the worker protocol.
     case upscaled(path: String, message: String, fixText: String)
 
     /// How to fix it, for the errors where something better than "check the file" can be said.
@@ -40,6 +47,12 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "open the SVG in an editor and simplify it (convert text to outlines, flatten <use> chains), then save it as plain SVG"
         case .svgTimeout:
             return "simplify the SVG (remove filters, flatten <use> and very long paths)"
+        case .pdfCrashed:
+            return "open the PDF in an editor and export it again (one page, PDF 1.4 or later), or export the artwork as SVG"
+        case .pdfTimeout:
+            return "open the PDF in an editor and simplify it (flatten transparency and effects, downsample large pictures), then export it again"
+        case .memoryBudget:
+            return "downsample the pictures inside the file (a few thousand px a side is plenty), or export the artwork without them"
         case .pdfInvalid:
             return "open the PDF in an editor and export it again (one page, PDF 1.4 or later)"
         case .pdfEncrypted:
@@ -53,10 +66,13 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    /// The way out the front end words (`svgTimeout`: allow more time).
+    /// The way out the front end words (a timeout: allow more time; the memory budget: allow more memory).
     package var remedy: FrontEndRemedy? {
-        if case .svgTimeout = self { return .renderTimeout }
-        return nil
+        switch self {
+        case .svgTimeout, .pdfTimeout: return .renderTimeout
+        case .memoryBudget: return .workerMemory
+        default: return nil
+        }
     }
 
     /// Lower case, no full stop, numbers with units; no file name (the caller adds it).
@@ -78,6 +94,12 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
             return "the svg crashed the renderer (\(message))"
         case .svgTimeout(_, let seconds):
             return "drawing the svg took longer than \(Int(seconds)) s and was stopped (filters, deep <use> nesting or huge paths can make a file that slow)"
+        case .pdfCrashed(_, let message):
+            return "the pdf crashed the renderer (\(message))"
+        case .pdfTimeout(_, let seconds):
+            return "drawing the pdf page took longer than \(Int(seconds)) s and was stopped (huge pictures, complex patterns or shadings can make a page that slow)"
+        case .memoryBudget(_, let bytes):
+            return "drawing it needs more than the worker's \(Self.wordedBytes(bytes)) memory budget (a picture inside the file is too large)"
         case .cairo(let message):
             return "cairo error: \(message)"
         case .pdfInvalid(_, let message):
@@ -91,5 +113,10 @@ package enum RenderError: Error, Sendable, Hashable, CustomStringConvertible {
         case .outputSize(let size):
             return "cannot draw \(size): each side must be 1 to \(CairoCanvas.maximumSide) px"
         }
+    }
+
+    /// `1 GiB`, `1536 MiB`.
+    static func wordedBytes(_ bytes: Int) -> String {
+        bytes % (1 << 30) == 0 ? "\(bytes >> 30) GiB" : "\(bytes >> 20) MiB"
     }
 }

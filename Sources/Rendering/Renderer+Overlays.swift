@@ -3,7 +3,8 @@ import AssetPlan
 
 extension Renderer {
     /// A job with overlays: its source and then each overlay drawn at the output size (each placed
-    /// by the job's fit, vectors drawn at that size, bitmaps area-averaged and never upscaled),
+    /// by the job's fit, vectors drawn at that size, bitmaps area-averaged; a bitmap that would be
+    /// upscaled never gets here: the build refuses it at admission, `UpscaleRule.refusals`),
     /// composited bottom to top; then flattened onto the background and given the effect, as one
     /// source would be.
     static func renderComposite(_ job: RenderJob, sources: [String: LoadedSource]) throws(RenderError) -> Bitmap {
@@ -18,27 +19,19 @@ extension Renderer {
             layerJob.background = nil
             layerJob.effect = .none
             layerJob.channels = .rgba
-            // The pipeline refuses a small bitmap source; a small bitmap overlay is refused here (UpscaleRule).
-            if case .bitmap(let image) = loaded, UpscaleRule.check(layerJob, sourcePixels: image.size) != nil {
-                let needed = job.fit.placement(source: image.size, in: job.pixelSize).neededSourcePixels
-                let percent = Int((max(Double(needed.width) / Double(image.size.width),
-                                       Double(needed.height) / Double(image.size.height)) * 100).rounded())
-                throw .upscaled(path: ref.path,
-                                message: "the layer \"\(ref.displayPath)\" has \(image.size.width)x\(image.size.height) px but is drawn at "
-                                    + "\(needed.width)x\(needed.height) px here (it would be upscaled to \(percent)%); not rendered",
-                                fixText: "supply the layer at least \(needed.width)x\(needed.height) px, or as an SVG")
-            }
             let layer = try render(layerJob, from: loaded)
-            if composite == nil {
-                composite = layer
+            if var below = composite {
+                below.composite(layer)
+                composite = below
             } else {
-                composite!.composite(layer)
+                composite = layer
             }
         }
+        guard let composite else { throw .unreadable(path: job.source.path, message: "the source was not loaded") }
         var plain = job
         plain.overlays = nil
         plain.fit = .fill
-        return try render(plain, from: .bitmap(RasterImage(composite!)))
+        return try render(plain, from: .bitmap(RasterImage(composite)))
     }
 }
 

@@ -36,8 +36,11 @@ package struct Finding: Hashable, Sendable, Codable {
         case stale
         /// A generated file was changed after the build wrote it.
         case modified
-        /// An `.appiconset` and an Icon Composer `.icon` of one name: Xcode cannot tell which is the icon.
+        /// An `.appiconset` and an Icon Composer `.icon` of one name: Xcode 26 draws every size from
+        /// the `.icon`, and the set is not used.
         case ambiguous
+        /// An app icon set no target ships (neither primary nor alternate), judged from the project.
+        case iconRole = "icon-role"
         /// An image stack with too few or too many layers, a layer the stack lists but does not
         /// hold, or tvOS brand assets without a role App Store Connect requires.
         case stack

@@ -7,20 +7,12 @@ import Foundation
 ///   `.solidimagestack` (visionOS) lists 3 layers, its back and at least one other with an image;
 /// - every listed layer exists; each layer's images have the stack's pixel size (the back layer
 ///   exactly; a front layer made elsewhere may be smaller, tvOS centres it, never larger); visionOS
-///   layers are 1024x1024 px;
+///   layers have the table's size (1024x1024 px);
 /// - a `.brandassets` has the App Store and Home Screen stacks and the Top Shelf image (App Store
 ///   Connect rejects an app without them; the wide Top Shelf image is a warning), each at Apple's size.
+/// Layer counts, roles and sizes come from the requirement table (`StackRules`); without one,
+/// only the checks that need no table run.
 extension Inspection {
-    /// Apple's brand-asset roles and sizes (points), as the requirement tables' `tv-icon` writes them.
-    static let brandRoles: [(role: String, size: String, what: String, required: Bool)] = [
-        ("primary-app-icon", "1280x768", "App Store app icon stack", true),
-        ("primary-app-icon", "400x240", "Home Screen app icon stack", true),
-        ("top-shelf-image", "1920x720", "Top Shelf image", true),
-        ("top-shelf-image-wide", "2320x720", "wide Top Shelf image", false),
-    ]
-    /// The visionOS layer side in pixels (512 pt at 2x).
-    static let visionLayerPixels = PixelSize(width: 1024, height: 1024)
-
     /// The image files of stack layers and Top Shelf sets inside a `.brandassets`, and of visionOS
     /// layers: their sizes are checked here, against the stack's size rather than scale by scale.
     func stackSizedFiles() -> Set<String> {
@@ -44,12 +36,13 @@ extension Inspection {
             let listed = (value["layers"]?.arrayValue ?? []).compactMap { $0["filename"]?.stringValue }
             let file = shown(stack.path + "/Contents.json")
             let kind = solid ? "visionOS solid image stack" : "image stack"
-            let range = solid ? 3...3 : 2...5
-            if !range.contains(listed.count) {
+            let range = stackRules.map { solid ? $0.visionLayerNames.count...$0.visionLayerNames.count : $0.tvLayerCounts }
+            if let range, let rules = stackRules, !range.contains(listed.count) {
                 add(.error, .stack, file: file, asset: stack.path,
                     message: "the \(kind) \"\(stack.name)\" lists \(listed.count) layer\(listed.count == 1 ? "" : "s"); it needs "
-                        + (solid ? "3 (Front, Middle, Back)" : "2 to 5, front to back"),
-                    fix: solid ? "give it Front, Middle and Back layers (the back opaque)"
+                        + (solid ? "\(range.lowerBound) (\(rules.visionLayerNames.joined(separator: ", ")))"
+                            : "\(range.lowerBound) to \(range.upperBound), front to back"),
+                    fix: solid ? "give it \(rules.visionLayerList) layers (the back opaque)"
                         : "add a layer so that the icon moves in parallax (the back one opaque), or merge layers")
             }
             var filled: [String] = []
@@ -77,7 +70,8 @@ extension Inspection {
                     let scale = entry.scale ?? .x1
                     let expected: PixelSize
                     if solid {
-                        expected = Self.visionLayerPixels
+                        guard let pixels = stackRules?.visionLayerPixels else { continue }
+                        expected = pixels
                     } else if let points = brandSize(ofStack: stack), let pixels = points.pixels(at: scale) {
                         expected = pixels
                     } else {
@@ -97,7 +91,7 @@ extension Inspection {
                 add(.error, .stack, file: file, asset: stack.path,
                     message: "the back layer \"\(name)\" of \"\(stack.name)\" has no image; the back layer is the icon's opaque background",
                     fix: "give \"\(name)\" an opaque image")
-            } else if range.contains(listed.count), filled.count < 2 {
+            } else if range?.contains(listed.count) ?? true, filled.count < 2 {
                 add(.error, .stack, file: file, asset: stack.path,
                     message: "only \(filled.count) layer\(filled.count == 1 ? "" : "s") of the \(kind) \"\(stack.name)\" hold\(filled.count == 1 ? "s" : "") an image; it needs at least 2",
                     fix: "give the back layer and at least one layer in front of it an image")
@@ -116,6 +110,7 @@ extension Inspection {
     }
 
     func checkBrandAssets() {
+        guard let rules = stackRules else { return }
         for brand in sets where brand.folderKind == .brandAssets {
             guard case .success(let value) = brand.contents else { continue }
             let file = shown(brand.path + "/Contents.json")
@@ -131,17 +126,17 @@ extension Inspection {
                         fix: "add \"\(entry.filename)\" to \"\(brand.path)\", or remove its entry")
                 }
             }
-            for rule in Self.brandRoles where !entries.contains(where: { $0.role == rule.role && $0.size == rule.size && !$0.filename.isEmpty }) {
+            for rule in rules.brandRoles where !entries.contains(where: { $0.role == rule.role && $0.size == rule.size && !$0.filename.isEmpty }) {
                 // An entry of this role at a size Apple does not list: the likely wrong one.
                 let other = entries.first { entry in
                     entry.role == rule.role && !entry.filename.isEmpty
-                        && !Self.brandRoles.contains { $0.role == entry.role && $0.size == entry.size }
+                        && !rules.brandRoles.contains { $0.role == entry.role && $0.size == entry.size }
                 }
                 let message = other.map { "has \"\($0.filename)\" as \(rule.role) at \($0.size) pt, but no \(rule.what) of \(rule.size) pt" }
                     ?? "has no \(rule.what) (role \(rule.role), \(rule.size) pt)"
                 add(rule.required ? .error : .warning, .stack, file: file, asset: brand.path,
                     message: message + (rule.required ? "; App Store Connect rejects the app without it" : ""),
-                    fix: "add the \(rule.what) in Xcode (\(rule.size) pt\(rule.role == "primary-app-icon" ? ", 2 to 5 layers" : ", @1x and @2x")), or let assetsmith make it (platforms: [tvos])")
+                    fix: "add the \(rule.what) in Xcode (\(rule.size) pt, \(rule.makeUp)), or let assetsmith make it (platforms: [tvos])")
             }
             // Top Shelf images at their size × scale.
             for entry in entries where entry.role.hasPrefix("top-shelf") {

@@ -95,7 +95,13 @@ extension Inspection {
         guard let format = format(relative) else {
             checkedFiles.insert(relative)
             let empty = data(relative)?.isEmpty ?? true
-            if ext == "png" {
+            if let other = data(relative).flatMap(Self.imageIOOnlyType) {
+                // actool reads images through ImageIO, by content: it ships (issue 25).
+                add(isOwn(relative) ? .error : .warning, ext == "png" ? .notPNG : .fileType, file: file, asset: set.path,
+                    message: "is a \(other) file named .\(ext); Xcode's image reader takes it by its content, so it "
+                        + "ships, but verify cannot check its pixels and other tools go by the name",
+                    fix: "export it as PNG")
+            } else if ext == "png" {
                 add(.error, .notPNG, file: file, asset: set.path,
                     message: empty ? "is empty, not a PNG" : "is not a PNG file (no PNG signature)",
                     fix: "export it as PNG")
@@ -120,6 +126,20 @@ extension Inspection {
                     + (named?.name ?? "PNG"))
         }
         return format
+    }
+
+    /// The name of an image type ImageIO (so actool) reads but catalogs rarely hold, by its first
+    /// bytes: a Photoshop file exported under a `.png` name is common in shipping apps.
+    static func imageIOOnlyType(_ data: Data) -> String? {
+        let bytes = [UInt8](data.prefix(12))
+        func starts(_ prefix: [UInt8]) -> Bool { bytes.count >= prefix.count && Array(bytes.prefix(prefix.count)) == prefix }
+        if starts(Array("8BPS".utf8)) { return "Photoshop (PSD)" }
+        if starts([0, 0, 0, 0x0C, 0x6A, 0x50, 0x20, 0x20]) || starts([0xFF, 0x4F, 0xFF, 0x51]) { return "JPEG 2000" }
+        if starts(Array("icns".utf8)) { return "Apple icon (ICNS)" }
+        if starts([0x76, 0x2F, 0x31, 0x01]) { return "OpenEXR" }
+        if starts([0, 0, 1, 0]) && bytes.count >= 6 && bytes[4] > 0 { return "Windows icon (ICO)" }
+        if starts(Array("BM".utf8)) && bytes.count >= 6 { return "BMP" }
+        return nil
     }
 
     private func checkPNG(_ relative: String, image: ContentsImage, set: CatalogSet) {
@@ -148,7 +168,7 @@ extension Inspection {
     private func checkIconAlpha(_ relative: String, info: PNGInfo, image: ContentsImage, set: CatalogSet) {
         let platform = Self.iconPlatform(image)
         let own = isOwn(relative)
-        guard platform == .iOS || platform == .watchOS, own || set.name == appIconName else { return }
+        guard platform == .iOS || platform == .watchOS, own || isAppStoreIcon(set) else { return }
         let role = Self.iconRole(image)
         guard role != .dark else { return }
         let file = shown(relative)

@@ -70,6 +70,7 @@ extension Inspection {
                         message: "slot \(job.slot) " + shortfall.phrase(source: job.source.displayPath), fix: shortfall.fix)
                 }
             }
+            checkOverlayUpscaling(job, file: file, folder: folder)
 
             // 3. Up to date.
             guard let record, onDisk else { continue }
@@ -112,5 +113,17 @@ extension Inspection {
         add(.error, .pixelSize, file: file, asset: folder,
             message: "is a \(PointSize.format(size.width))x\(PointSize.format(size.height)) pt page but slot \(job.slot) needs \(expected) pt",
             fix: "run `assetsmith build`")
+    }
+
+    /// The upscale rule for each bitmap overlay of `job` (a layer composed over its source), as the
+    /// build applies it when it admits the job.
+    func checkOverlayUpscaling(_ job: RenderJob, file: String, folder: String) {
+        for overlay in job.overlays ?? [] where !overlay.isVector {
+            guard let data = FileManager.default.contents(atPath: overlay.path),
+                  let pixels = (try? PNGCodec.info(data))?.size,
+                  let shortfall = UpscaleRule.shortfall(job, overlay: overlay, overlayPixels: pixels) else { continue }
+            add(.error, .upscaled, file: file, asset: folder,
+                message: "slot \(job.slot) layer " + shortfall.phrase(source: overlay.displayPath), fix: shortfall.fix)
+        }
     }
 }

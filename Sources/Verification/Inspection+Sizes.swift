@@ -63,27 +63,60 @@ extension Inspection {
             groups[group, default: []].append((scale, name))
         }
         for group in order {
-            let members = groups[group]!.sorted { $0.scale < $1.scale }
-            guard let base = members.first, let baseSize = pixelSize(set.path + "/" + base.name) else { continue }
-            for member in members.dropFirst() {
-                let relative = set.path + "/" + member.name
-                guard !sizeCheckedByPlan.contains(relative), !sizeCheckedByStacks.contains(relative),
-                      let actual = pixelSize(relative) else { continue }
-                let factor = Double(member.scale.factor) / Double(base.scale.factor)
-                let width = Double(baseSize.width) * factor
-                let height = Double(baseSize.height) * factor
-                guard Double(actual.width) != width || Double(actual.height) != height else { continue }
-                let times = member.scale.factor % base.scale.factor == 0
-                    ? "\(member.scale.factor / base.scale.factor) times" : "1.5 times"
+            let members = (groups[group] ?? []).sorted { $0.scale < $1.scale }
+            let sized = members.compactMap { member in
+                pixelSize(set.path + "/" + member.name).map { (member.scale, member.name, $0) }
+            }
+            guard let reference = Self.referenceScale(sized) else { continue }
+            for member in sized where member.1 != reference.1 {
+                let relative = set.path + "/" + member.1
+                guard !sizeCheckedByPlan.contains(relative), !sizeCheckedByStacks.contains(relative) else { continue }
+                let actual = member.2
+                let factor = Double(member.0.factor) / Double(reference.0.factor)
+                let width = Double(reference.2.width) * factor
+                let height = Double(reference.2.height) * factor
+                // Odd-sized artwork cannot scale to whole pixels: within a pixel of exact is rounding.
+                guard !Self.withinRounding(actual, width, height) else { continue }
                 let expected = width == width.rounded() && height == height.rounded()
                     ? "\(Int(width))x\(Int(height)) px" : "\(PointSize.format(width))x\(PointSize.format(height)) px, not whole pixels"
                 // actool accepts it and the HIG advises against it; our own outputs must be exact.
                 add(severity(own: relative), .pixelSize, file: shown(relative), asset: set.path,
-                    message: "is \(actual.width)x\(actual.height) px but \(member.scale) must be \(times) "
-                        + "\(base.scale) \"\(base.name)\" (\(baseSize)): \(expected)",
-                    fix: "export every scale from one master: \(member.scale) at \(expected.replacingOccurrences(of: ", not whole pixels", with: "")), "
-                        + "or fix the \(base.scale) image")
+                    message: "is \(actual.width)x\(actual.height) px but \(member.0) must be \(Self.ratio(member.0, reference.0)) "
+                        + "\(reference.0) \"\(reference.1)\" (\(reference.2)): \(expected)",
+                    fix: "export every scale from one master: \(member.0) at \(expected.replacingOccurrences(of: ", not whole pixels", with: "")), "
+                        + "or fix the \(reference.0) image")
             }
         }
+    }
+
+    /// The scale the others are measured against: the one most members agree with (each within a
+    /// pixel of its size × their scale ratio), the lowest scale when no majority says otherwise. So
+    /// when @2x and @3x agree and the @1x does not (400 / 600 / 900 px), the @1x is the one blamed.
+    static func referenceScale(_ members: [(Scale, String, PixelSize)]) -> (Scale, String, PixelSize)? {
+        var best: (count: Int, member: (Scale, String, PixelSize))?
+        for candidate in members {
+            let agreeing = members.filter { member in
+                let factor = Double(member.0.factor) / Double(candidate.0.factor)
+                return withinRounding(member.2, Double(candidate.2.width) * factor, Double(candidate.2.height) * factor)
+            }.count
+            if agreeing > best?.count ?? 0 { best = (agreeing, candidate) }
+        }
+        return best?.member
+    }
+
+    /// Whether `actual` is the exact size or one of the whole-pixel roundings of a fractional one.
+    static func withinRounding(_ actual: PixelSize, _ width: Double, _ height: Double) -> Bool {
+        func near(_ value: Int, _ exact: Double) -> Bool {
+            exact == exact.rounded() ? Double(value) == exact : abs(Double(value) - exact) < 1
+        }
+        return near(actual.width, width) && near(actual.height, height)
+    }
+
+    /// `3 times`, `1.5 times`, `a third of`, `half`…: `scale` against `reference`.
+    static func ratio(_ scale: Scale, _ reference: Scale) -> String {
+        let (a, b) = (scale.factor, reference.factor)
+        if a % b == 0 { return "\(a / b) times" }
+        if b % a == 0 { return b / a == 2 ? "half" : b / a == 3 ? "a third of" : "1/\(b / a) of" }
+        return a > b ? "\(PointSize.format(Double(a) / Double(b))) times" : "\(a)/\(b) of"
     }
 }

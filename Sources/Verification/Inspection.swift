@@ -4,6 +4,7 @@ import AssetCore
 import Foundation
 import ImageProbe
 import PNGCodec
+import XcodeProject
 
 /// The state of one verify run: the catalog's sets as read from disk, file bytes and PNG facts
 /// read once each, and the findings so far. The checks live in `Inspection+*.swift`.
@@ -29,6 +30,11 @@ final class Inspection {
     /// The set name actool takes as the primary app icon (`--app-icon`, like actool's option); the
     /// App Store icon rules apply to it. Our own sets are held to them whatever their name.
     var appIconName = "AppIcon"
+    /// The roles the Xcode project gives the catalog's app icon sets (`verify --project`); nil when
+    /// there is no project and roles are guessed from `appIconName`.
+    var roles: IconRoles?
+    /// Brand-asset roles, stack layer counts and sizes from the requirement table; nil: not checked.
+    var stackRules: StackRules?
     /// Files (inside the catalog) that assetsmith generated: from the plan, or from the build record
     /// beside a catalog given with `--catalog`. They are held to the strict rules.
     var ownFiles: Set<String> = []

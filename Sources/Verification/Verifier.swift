@@ -21,9 +21,20 @@ package enum Verifier {
     ///
     /// When a build record lies beside the catalog (`.assetsmith/<Catalog>.record.json`, written by
     /// `assetsmith build`), the files it lists are our own outputs and are held to the strict rules.
-    package static func verify(catalogAt path: String, displayPath: String? = nil, appIcon: String = "AppIcon") -> VerifyReport {
+    ///   - roles: the roles the Xcode project gives the app icon sets (`verify --project`): the App
+    ///     Store rules apply to an app's primary icon, sets no target ships are reported, and names
+    ///     in the build settings without an icon are errors. Without it `appIcon` is taken as the
+    ///     primary icon, and the summary says the roles were guessed.
+    ///   - projectFile: the project file as messages show it (`App.xcodeproj/project.pbxproj`).
+    ///
+    /// `stacks`: the requirement table's tvOS and visionOS facts (`StackRules(table:)`); without
+    /// them brand-asset roles, stack layer counts and visionOS layer sizes are not checked.
+    package static func verify(catalogAt path: String, displayPath: String? = nil, appIcon: String = "AppIcon",
+                               stacks: StackRules? = nil, roles: IconRoles? = nil, projectFile: String? = nil) -> VerifyReport {
         let inspection = Inspection(catalogPath: path, display: displayPath ?? (path as NSString).lastPathComponent)
         inspection.appIconName = appIcon
+        inspection.stackRules = stacks
+        inspection.roles = roles
         // Through URL: `--catalog .` must name the folder itself (NSString's path methods trap on ".").
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let recordPath = BuildRecord.path(outputDirectory: url.deletingLastPathComponent().path,
@@ -43,18 +54,43 @@ package enum Verifier {
                         && isDirectory.boolValue
                 }.sorted()
             let record = BuildRecord.read(at: recordPath)
+            var checked: Set<String> = []
             for name in names {
                 let shown = sibling(name, of: inspection.display)
                 let own = record?.outputFiles?.keys.contains { $0.hasPrefix(name + "/") } ?? false
                 inspection.checkIconBundle(at: parent + "/" + name, shown: shown, own: own)
-                inspection.checkAmbiguity(bundleFolder: name, bundleShown: shown)
+                checked.insert(URL(fileURLWithPath: parent + "/" + name).standardizedFileURL.path)
+                if roles == nil { inspection.checkAmbiguity(bundleFolder: name, bundleShown: shown) }
             }
+            // An `.icon` anywhere in a target that builds the catalog counts, not only beside it; it is
+            // checked with the catalog that holds app icons (or the target's first), not with every one.
+            let bundles = roles?.targets.filter { target in
+                target.catalogs.first == url.path || inspection.sets.contains { $0.kind == .appIcon }
+            }.flatMap(\.iconBundles) ?? []
+            for bundle in Set(bundles).sorted() where !checked.contains(bundle) {
+                inspection.checkIconBundle(at: bundle, shown: shownOutside(bundle), own: false)
+            }
+            inspection.checkRoles()
+            inspection.checkRegisteredNames(projectFile: projectFile ?? roles?.project ?? "project.pbxproj")
         } else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
                            message: "the catalog folder does not exist",
                            fix: "check the catalog's path: build first, or name the .xcassets folder the build writes")
         }
-        return inspection.report()
+        var report = inspection.report()
+        if let roles {
+            let names = roles.targets.map { "\"\($0.name)\"" }.joined(separator: ", ")
+            report.roles = "app icon roles from \(roles.project) (\(roles.targets.count == 1 ? "target" : "targets") \(names))"
+        } else if inspection.sets.contains(where: { $0.kind == .appIcon }) {
+            report.roles = "app icon roles guessed (primary: \(appIcon); no Xcode project read)"
+        }
+        return report
+    }
+
+    /// A path outside the catalog as messages show it: relative to the working directory when under it.
+    static func shownOutside(_ path: String) -> String {
+        let here = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(here + "/") ? String(path.dropFirst(here.count + 1)) : path
     }
 
     /// Checks the catalog a plan builds: everything `verify(catalogAt:)` does, plus every slot and
@@ -64,9 +100,14 @@ package enum Verifier {
     /// - Parameters:
     ///   - record: the build record (`BuildRecord.read`); nil when there is none.
     ///   - displayPath: the catalog as messages show it (default: `plan.catalogFolder`).
-    package static func verify(plan: Plan, record: BuildRecord?, displayPath: String? = nil) -> VerifyReport {
+    ///   - roles: the roles the Xcode project (`project:` in the manifest, or `--project`) gives the
+    ///     app icon sets, as in `verify(catalogAt:)`.
+    package static func verify(plan: Plan, record: BuildRecord?, displayPath: String? = nil,
+                               stacks: StackRules? = nil, roles: IconRoles? = nil) -> VerifyReport {
         let catalogPath = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
         let inspection = Inspection(catalogPath: catalogPath, display: displayPath ?? plan.catalogFolder)
+        inspection.stackRules = stacks
+        inspection.roles = roles
         guard inspection.loadSets() else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
                            message: "the catalog does not exist", fix: "run `assetsmith build`")
@@ -79,9 +120,15 @@ package enum Verifier {
             let shown = sibling(bundle.folder, of: inspection.display)
             inspection.checkIconBundle(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder),
                                        shown: shown, own: true, expected: bundle, record: record?.outputFiles ?? [:])
-            inspection.checkAmbiguity(bundleFolder: bundle.folder, bundleShown: shown)
+            if roles == nil { inspection.checkAmbiguity(bundleFolder: bundle.folder, bundleShown: shown) }
         }
-        return inspection.report()
+        inspection.checkRoles()
+        inspection.checkRegisteredNames(projectFile: roles.map { $0.project + "/project.pbxproj" } ?? "project.pbxproj")
+        var report = inspection.report()
+        if let roles {
+            report.roles = "app icon roles from \(roles.project)"
+        }
+        return report
     }
 
     /// `Output/AppIcon.icon` beside `Output/Assets.xcassets` as messages show them.

@@ -15,6 +15,8 @@ package struct VerifyReport: Hashable, Sendable {
     package var findings: [Finding]
     /// How many sets of each kind were checked, and of which kinds only the JSON was read.
     package var coverage: Coverage
+    /// Where the app icon roles came from, for the summary: the project's targets, or a guess.
+    package var roles: String?
 
     package init(catalog: String, sets: [String], files: Int, findings: [Finding], coverage: Coverage? = nil) {
         self.catalog = catalog
@@ -99,6 +101,6 @@ package struct VerifyReport: Hashable, Sendable {
         var text = "verified \(catalog): \(checked) set\(checked == 1 ? "" : "s") checked"
         if checked > 0 { text += " (\(Coverage.list(coverage.checked)))" }
         if skipped > 0 { text += ", \(skipped) not checked (\(Coverage.list(coverage.skipped)))" }
-        return text + "; \(files) file\(files == 1 ? "" : "s"); " + countSummary
+        return text + "; \(files) file\(files == 1 ? "" : "s"); " + countSummary + (roles.map { "; " + $0 } ?? "")
     }
 }

@@ -67,6 +67,20 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) != before)
     }
 
+    /// The planner's warnings (here the tab bar's contrast) are in what watch prints, as in `build`
+    /// (watch used to drop them).
+    @Test func theTabBarContrastWarningIsPrintedAsByBuild() throws {
+        let (dir, session) = try project()
+        try "table: ios18\nassets:\n  - {name: Star, kind: tab-icon, source: Art/star.svg}\n"
+            .appending("tab-bar:\n  tint: \"#8A8A8E\"\n  background: \"#7A7A7E\"\n")
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        session.rebuild(changed: [])
+        #expect(session.lastDiagnostics.map(\.description) == [
+            dir + "/assetsmith.yml:5:9: warning: tab bar tint #8A8A8E and background #7A7A7E differ by 20 % in luminance, less than 50 %\n"
+                + "  fix: make the tint much lighter or darker than the background (check the bar in greyscale, rule 23)",
+        ])
+    }
+
     @Test func brokenManifestKeepsOutputAndRecovers() throws {
         let (dir, session) = try project()
         session.rebuild(changed: [])

@@ -67,6 +67,38 @@ import TestSupport
         func remove() { try? FileManager.default.removeItem(at: folder) }
     }
 
+    /// The plan's warnings travel in the result, first, and each phase is reported to the hook the
+    /// front end sets (the engine prints nothing and reads no environment).
+    @Test func planWarningsAndPhasesAreInTheResult() throws {
+        let project = try Project(extraAssets: """
+              - name: Tab
+                kind: tab-icon
+                source: Icon.svg
+            tab-bar:
+              tint: "#8A8A8E"
+              background: "#7A7A7E"
+
+            """)
+        defer { project.remove() }
+        let plan = try project.plan()
+        #expect(plan.warnings.count == 1)
+        let phases = PhaseLog()
+        var engine = BuildEngine(threads: 2)
+        engine.phaseFinished = { phases.append($0) }
+        let result = engine.build(plan)
+        #expect(result.diagnostics.first == plan.warnings.first)
+        #expect(result.diagnostics.first?.message.hasPrefix("tab bar tint #8A8A8E and background #7A7A7E differ by") == true)
+        #expect(phases.names == ["read sources", "glyph checks", "group + read record", "keys and up-to-date check",
+                                 "derived-form check", "render and encode", "write catalog"])
+    }
+
+    final class PhaseLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [String] = []
+        func append(_ name: String) { lock.withLock { list.append(name) } }
+        var names: [String] { lock.withLock { list } }
+    }
+
     @Test func aSecondBuildDrawsNothingAndWritesNothing() throws {
         let project = try Project()
         defer { project.remove() }

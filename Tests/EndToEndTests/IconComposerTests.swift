@@ -221,7 +221,7 @@ import TestSupport
         let dir = try Self.project("icon-preview")
         let build = try CLI.run(["build", "--preview"], in: dir)
         #expect(build.status == 0, "\(build.stderr)")
-        let html = String(decoding: try #require(FileManager.default.contents(atPath: dir + "/Output/preview.html")), as: UTF8.self)
+        let html = String(decoding: try #require(FileManager.default.contents(atPath: dir + "/Output/.assetsmith/preview.html")), as: UTF8.self)
         #expect(html.contains("Icon Composer icon AppIcon (approximation)"))
         #expect(html.contains("APPROXIMATION: layers composited flat on the fill and masked to the rounded square"))
     }

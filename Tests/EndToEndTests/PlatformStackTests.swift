@@ -189,7 +189,7 @@ import TestSupport
         // The preview shows the stacks in their own section (parallax tiles, the visionOS circle).
         let preview = try CLI.run(["preview"], in: dir)
         #expect(preview.status == 0, "\(preview.stderr)")
-        let html = try String(contentsOfFile: dir + "/Output/preview.html", encoding: .utf8)
+        let html = try String(contentsOfFile: dir + "/Output/.assetsmith/preview.html", encoding: .utf8)
         #expect(html.contains("<h2>Layered app icons (tvOS parallax, visionOS)"))
     }
 
@@ -312,5 +312,10 @@ import TestSupport
         // The Top Shelf images composed from the layers are refused too, naming the layer.
         #expect(build.stderr.contains("error: asset \"AppIcon\": cannot render tvOS top-shelf-image 1920x720pt @2x (tv) from \"back.svg\": the layer \"small.png\" has 200x120 px but is drawn at 2400x1440 px here (it would be upscaled to 1200%); not rendered\n  fix: supply the layer at least 2400x1440 px, or as an SVG"),
                 "\(build.stderr)")
+        // Verify checks the same rule for the composed images (the overlay, not only the source).
+        let verify = try CLI.run(["verify"], in: dir)
+        #expect(verify.status == 1)
+        #expect(verify.stdout.contains("slot tvOS top-shelf-image 1920x720pt @2x (tv) layer needs 2400x1440 px but source \"small.png\" has 200x120 px (it would be upscaled to 1200%)"),
+                "\(verify.stdout)")
     }
 }

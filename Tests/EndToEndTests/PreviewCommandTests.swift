@@ -19,25 +19,25 @@ import TestSupport
         let dir = try project()
         let result = try CLI.run(["build", "--preview"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("preview: Output/preview.png and preview.html"))
-        let info = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: dir + "/Output/preview.png")))
+        #expect(result.stderr.contains("preview: Output/.assetsmith/preview.png and preview.html"))
+        let info = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png")))
         #expect(info.size.width == 1400)
-        let html = try String(contentsOfFile: dir + "/Output/preview.html", encoding: .utf8)
+        let html = try String(contentsOfFile: dir + "/Output/.assetsmith/preview.html", encoding: .utf8)
         #expect(html.contains("<h2>App icon AppIcon</h2>"))
 
         // The second time nothing changes on disk.
-        let before = try FileManager.default.attributesOfItem(atPath: dir + "/Output/preview.png")[.modificationDate] as? Date
+        let before = try FileManager.default.attributesOfItem(atPath: dir + "/Output/.assetsmith/preview.png")[.modificationDate] as? Date
         #expect(try CLI.run(["preview"], in: dir).status == 0)
-        let after = try FileManager.default.attributesOfItem(atPath: dir + "/Output/preview.png")[.modificationDate] as? Date
+        let after = try FileManager.default.attributesOfItem(atPath: dir + "/Output/.assetsmith/preview.png")[.modificationDate] as? Date
         #expect(before == after)
     }
 
     @Test func foreignPreviewIsNotReplaced() throws {
         let dir = try project()
-        try FileManager.default.createDirectory(atPath: dir + "/Output", withIntermediateDirectories: true)
-        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/Output/preview.png"))
+        try FileManager.default.createDirectory(atPath: dir + "/Output/.assetsmith", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png"))
         let result = try CLI.run(["build", "--preview"], in: dir)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/Output/preview.png")) == Data("mine".utf8))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png")) == Data("mine".utf8))
         #expect(result.stderr.contains("\"preview.png\" exists in"), "\(result.stderr)")
         #expect(result.stderr.contains("was not written by assetsmith; not replaced"))
         #expect(result.status == 1)

@@ -104,7 +104,8 @@ import TestSupport
         let root = Fixtures.url("Verify/RealWorld").path
         let extensionDefault = try CLI.run(["verify", "--catalog", "action-extension/Assets.xcassets"], in: root)
         #expect(extensionDefault.status == 0)
-        #expect(extensionDefault.stdout == "verified action-extension/Assets.xcassets: 1 set checked (1 app icon); 1 file; 0 errors, 0 warnings\n")
+        #expect(extensionDefault.stdout == "verified action-extension/Assets.xcassets: 1 set checked (1 app icon); 1 file; 0 errors, 0 warnings"
+            + "; app icon roles guessed (primary: AppIcon; no Xcode project read)\n")
         let extensionPrimary = try CLI.run(["verify", "--catalog", "action-extension/Assets.xcassets", "--app-icon", "ActionIcon"], in: root)
         #expect(extensionPrimary.status == 1)
         #expect(extensionPrimary.stdout.hasPrefix("action-extension/Assets.xcassets/ActionIcon.appiconset/ActionIcon1024.png: "

@@ -60,7 +60,7 @@ import Testing
 
     /// A 4x4 opaque green PNG.
     static let greenPNG = Data(base64Encoded:
-        "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAD0lEQVR4nGNg+M+AQMRxAJ6jD/Flt2QIAAAAAElFTkSuQmCC")!
+        "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAD0lEQVR4nGNg+M+AQMRxAJ6jD/Flt2QIAAAAAElFTkSuQmCC") ?? Data()
 
     /// Six 10 px cells, each an <image> of the same green PNG reached a different way. Only the
     /// file in the SVG's own folder and the data: URL may load; the rest must stay transparent.

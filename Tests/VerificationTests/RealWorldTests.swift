@@ -71,7 +71,8 @@ import Verification
 
     @Test func coverageSaysWhichSetsWereCheckedAndWhichWereNot() {
         // Brand assets, image stacks and their layers are checked (roles, layers, sizes).
-        let report = Verifier.verify(catalogAt: Self.catalog("tvos-brand-assets"), displayPath: "Assets.xcassets")
+        let report = Verifier.verify(catalogAt: Self.catalog("tvos-brand-assets"), displayPath: "Assets.xcassets",
+                                     stacks: VerifyFixtures.stackRules)
         #expect(report.findings.isEmpty)
         #expect(report.coverage.checked == ["imageset": 6, "brandassets": 1, "imagestack": 2, "imagestacklayer": 4])
         #expect(report.coverage.skipped == [:])

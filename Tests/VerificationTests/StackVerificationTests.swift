@@ -90,10 +90,24 @@ import Verification
     }
 
     static func lines(_ root: URL) -> [String] {
-        Verifier.verify(catalogAt: root.path).findings.map { "\($0.place): \($0.severity.rawValue): \($0.message)" }
+        Verifier.verify(catalogAt: root.path, stacks: VerifyFixtures.stackRules).findings.map { "\($0.place): \($0.severity.rawValue): \($0.message)" }
     }
 
     static let brand = "Assets.xcassets/App Icon & Top Shelf Image.brandassets"
+
+    /// Roles, sizes and layer counts come from the requirement table, not from verify.
+    @Test func stackRulesAreReadFromTheTable() throws {
+        let rules = try #require(VerifyFixtures.stackRules)
+        #expect(rules.brandRoles.map { "\($0.role) \($0.size) \($0.what) \($0.required) \($0.makeUp)" } == [
+            "primary-app-icon 1280x768 App Store app icon stack true 2 to 5 layers",
+            "primary-app-icon 400x240 Home Screen app icon stack true 2 to 5 layers",
+            "top-shelf-image 1920x720 Top Shelf image true @1x and @2x",
+            "top-shelf-image-wide 2320x720 wide Top Shelf image false @1x and @2x",
+        ])
+        #expect(rules.tvLayerCounts == 2...5)
+        #expect(rules.visionLayerNames == ["Front", "Middle", "Back"])
+        #expect(rules.visionLayerPixels == PixelSize(width: 1024, height: 1024))
+    }
 
     @Test func correctHandMadeStacksPass() throws {
         #expect(Self.lines(try Self.catalog()) == [])

@@ -97,8 +97,17 @@ enum VerifyFixtures {
     static func verify(_ plan: Plan) -> VerifyReport {
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                            catalogFolder: plan.catalogFolder))
-        return Verifier.verify(plan: plan, record: record)
+        return Verifier.verify(plan: plan, record: record, stacks: stackRules)
     }
+
+    /// The tvOS and visionOS facts of the newest bundled table, as `assetsmith verify` loads them.
+    static let stackRules: StackRules? = {
+        let tables = Fixtures.repoRoot.appendingPathComponent("Templates/Tables").path
+        guard case .success(let table) = TableLoader.load("ios18", from: [tables],
+                                                          reference: SourceLocation(file: "", line: 0, column: 0))
+        else { return nil }
+        return StackRules(table: table)
+    }()
 
     /// A PNG of `side`×`side` px in one colour.
     static func png(side: Int, channels: PixelChannels = .rgba,

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Dispatch
 import Foundation
+import VectorWorkers
 
 /// `assetsmith watch`: build once, then rebuild whatever a saved file touches, until Ctrl-C.
 struct WatchCommand: ParsableCommand {
@@ -23,8 +24,14 @@ struct WatchCommand: ParsableCommand {
 
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
-        let session = WatchSession(options: options, threads: render.threads,
-                                   printer: printer, sandbox: render.makeSandbox())
+        let workers = render.makeSandbox()
+        // Ctrl-C ends a watch session normally (exit 0); SIGTERM and SIGHUP as a build does.
+        SignalExit.install(stopping: workers) { number in
+            guard number == SIGINT else { return 128 + number }
+            printer.line("stopped watching")
+            return 0
+        }
+        let session = WatchSession(options: options, threads: render.threads, printer: printer, sandbox: workers)
         session.rebuild(changed: [])
 
         let events = EventQueue(quiet: Double(debounce) / 1000)
@@ -35,13 +42,6 @@ struct WatchCommand: ParsableCommand {
             printer.line("error: cannot watch files: \(error)")
             throw ExitCode(1)
         }
-        signal(SIGINT, SIG_IGN)
-        let interrupt = DispatchSource.makeSignalSource(signal: SIGINT, queue: .global())
-        interrupt.setEventHandler {
-            printer.line("stopped watching")
-            Foundation.exit(0)
-        }
-        interrupt.resume()
         printer.line("watching \(session.directories.count) folder\(session.directories.count == 1 ? "" : "s") (Ctrl-C to stop)")
 
         while true {

@@ -3,6 +3,7 @@ import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
+import VectorWorkers
 
 /// One `assetsmith watch` run without the waiting: each call to `rebuild` reloads the manifest,
 /// plans, and runs the incremental pipeline, so only jobs whose sources or parameters changed are
@@ -20,10 +21,12 @@ final class WatchSession {
     /// Folders a `source` pattern lists: any file appearing there may be a new asset.
     private var patternFolders: Set<String> = []
     private var outputDirectory: String?
+    /// What the last rebuild printed: the plan's warnings and the build's diagnostics.
+    private(set) var lastDiagnostics: [Diagnostic] = []
     /// The SVG workers, kept for the whole session (a file that crashes one costs that asset).
-    private let sandbox: SVGSandbox?
+    private let sandbox: WorkerPool?
 
-    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: SVGSandbox? = nil) {
+    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: WorkerPool? = nil) {
         self.options = options
         self.threads = threads
         self.printer = printer
@@ -61,8 +64,10 @@ final class WatchSession {
         }
         var pipeline = BuildEngine(threads: threads)
         pipeline.sandbox = sandbox
+        pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
+        lastDiagnostics = result.diagnostics
 
         templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
         outputDirectory = plan.outputDirectory

@@ -1,12 +1,13 @@
-import AssetCatalog
 import AssetCore
-import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
 import PNGCodec
 import Rendering
+import VectorWorkers
 import Verification
+import XcodeProject
+import Yams
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,17 +15,19 @@ import Darwin
 #endif
 
 /// The in-process fuzzer behind `assetsmith-fuzz` (see its main.swift).
-package enum FuzzMain {
+enum FuzzMain {
     /// One reader under test: seeds, and what to do with one input. Throwing is fine (a clear
     /// error is the right answer to garbage); crashing or hanging is not.
     struct Target {
         var name: String
         var seeds: [Data]
+        /// Tree mutations for a YAML reader (two inputs in three), besides the byte mutations.
+        var structure: YAMLMutator? = nil
         /// Returns a short word for the outcome (counted, to show the inputs reach different paths).
         var run: (Data) -> String
     }
 
-    package static func run(seconds: Double, target only: String?, output: String) -> Int32 {
+    static func run(seconds: Double, target only: String?, output: String) -> Int32 {
         let root = repositoryRoot()
         let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("assetsmith-fuzz-\(getpid())").path
         try? FileManager.default.createDirectory(atPath: scratch + "/Set.xcassets/A.imageset", withIntermediateDirectories: true)
@@ -35,7 +38,7 @@ package enum FuzzMain {
         try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let targets = makeTargets(root: root, scratch: scratch).filter { only == nil || $0.name == only }
         guard !targets.isEmpty else {
-            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, svg\n".utf8))
+            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, pbxproj, svg, pdf\n".utf8))
             return 2
         }
         var generator = SplitMix(seed: UInt64(Date().timeIntervalSince1970 * 1000))
@@ -50,7 +53,11 @@ package enum FuzzMain {
                 for _ in 0..<32 {
                     var input = seeds[Int(generator.next() % UInt64(seeds.count))]
                     let rounds = 1 + Int(generator.next() % 4)
-                    for _ in 0..<rounds { mutate(&input, seeds: seeds, generator: &generator) }
+                    if let structure = target.structure, generator.next() % 3 != 0 {
+                        input = structure.mutate(input, generator: &generator) ?? input
+                    } else {
+                        for _ in 0..<rounds { mutate(&input, seeds: seeds, generator: &generator) }
+                    }
                     CrashKeeper.hold(input)
                     outcomes[target.run(input), default: 0] += 1
                     executions += 1
@@ -77,24 +84,38 @@ package enum FuzzMain {
         }
         // The workers are the `assetsmith` binary built beside this one.
         let beside = ((Bundle.main.executablePath ?? "") as NSString).deletingLastPathComponent + "/assetsmith"
-        let sandbox = SVGSandbox(capacity: 1, timeLimit: 2, executable: beside)
+        let sandbox = WorkerPool(capacity: 1, timeLimit: 2, executable: beside, arguments: ["_svg-worker", "--parent", String(getpid())])
         // PDF seeds: the bundled glyphs drawn onto Cairo's PDF surface by the workers.
         let pdfSeeds: [Data] = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Assets/Glyphs")) ?? []).sorted()
             .filter { $0.hasSuffix(".svg") }.prefix(4).compactMap { name in
                 try? sandbox.export(VectorSourceFile(path: root + "/Assets/Glyphs/" + name), as: .pdf,
                                     page: VectorMeasure(width: 24, height: 24), matrix: [1, 0, 0, 1, 0, 0])
             }
+        let manifestSeeds = ["assetsmith.yml", "Tests/Fixtures/IconComposer/Project/assetsmith.yml",
+                             "Tests/Fixtures/Verify/project/assetsmith.yml"]
+            .compactMap { FileManager.default.contents(atPath: root + "/" + $0) }
+            + files("Tests/Fixtures/Manifests", [".yml", ".yaml"])
+        let project = manifestProject(root: root, scratch: scratch)
+        let launchSeeds = files("Templates/Launch", [".yml"]) + files("Tests/Fixtures/Launch", [".yml"])
         return [
-            Target(name: "manifest", seeds: [root + "/assetsmith.yml"].compactMap { FileManager.default.contents(atPath: $0) }
-                   + files("Tests/Fixtures/Manifests", [".yml", ".yaml"])) { data in
+            // Sources resolve in a folder where every seed's artwork is found; a manifest that
+            // loads is planned too (the tables from Templates/Tables).
+            Target(name: "manifest", seeds: manifestSeeds, structure: YAMLMutator(seeds: manifestSeeds)) { data in
+                let manifest: Manifest
                 do {
-                    _ = try ManifestLoader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml", directory: scratch)
-                    return "valid"
+                    manifest = try ManifestLoader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml", directory: project)
                 } catch {
-                    return "rejected"
+                    // Well-formed YAML that the loader refuses reached its checks; the rest stopped at Yams.
+                    return (try? Yams.compose(yaml: String(decoding: data, as: UTF8.self))) == nil ? "not yaml" : "refused by the loader"
+                }
+                do {
+                    _ = try Planner.plan(manifest, tableDirectories: [root + "/Templates/Tables"])
+                    return "planned"
+                } catch {
+                    return "refused by the planner"
                 }
             },
-            Target(name: "launch-template", seeds: files("Templates/Launch", [".yml"]) + files("Tests/Fixtures/Launch", [".yml"])) { data in
+            Target(name: "launch-template", seeds: launchSeeds, structure: YAMLMutator(seeds: launchSeeds)) { data in
                 do {
                     _ = try LaunchTemplateLoader.parse(String(decoding: data, as: UTF8.self), file: "fuzz.yml", path: scratch + "/fuzz.yml")
                     return "valid"
@@ -115,6 +136,13 @@ package enum FuzzMain {
                 let report = Verifier.verify(catalogAt: scratch + "/Set.xcassets")
                 for format in ReportFormat.allCases { _ = format.render(report) }
                 return report.findings.isEmpty ? "clean" : "findings"
+            },
+            Target(name: "pbxproj", seeds: files("Tests/Fixtures/XcodeProjects", ["project.pbxproj"])) { data in
+                let project = scratch + "/Fuzz.xcodeproj"
+                try? FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+                try? data.write(to: URL(fileURLWithPath: project + "/project.pbxproj"))
+                guard let file = try? ProjectFile.load(URL(fileURLWithPath: project)) else { return "rejected" }
+                return file.targets.isEmpty ? "no targets" : "targets"
             },
             Target(name: "svg", seeds: files("Assets", [".svg"]) + files("Tests/Fixtures/Artwork", [".svg"])) { data in
                 let path = scratch + "/fuzz.svg"
@@ -154,6 +182,23 @@ package enum FuzzMain {
                 }
             },
         ]
+    }
+
+    /// A folder (two below `scratch`) where the manifest seeds' sources resolve: links to the
+    /// repository's artwork under the names the seeds use (`Assets/`, `Art/`, `../../Artwork/`…).
+    static func manifestProject(root: String, scratch: String) -> String {
+        let project = scratch + "/project/manifest"
+        try? FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
+        let links = [
+            (project + "/Assets", root + "/Assets"),
+            (project + "/Art", root + "/Tests/Fixtures/IconComposer/Project/Art"),
+            (project + "/Icon.svg", root + "/Tests/Fixtures/Verify/project/Icon.svg"),
+            (project + "/Badge.png", root + "/Tests/Fixtures/Verify/project/Badge.png"),
+            (scratch + "/Artwork", root + "/Tests/Fixtures/Artwork"),
+            (scratch + "/Launch", root + "/Tests/Fixtures/Launch"),
+        ]
+        for (link, target) in links { try? FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target) }
+        return project
     }
 
     /// Byte-level mutations: flips, random bytes, inserts, deletes, duplicated and spliced runs,

@@ -1,0 +1,81 @@
+import AssetCatalog
+import AssetCore
+import Foundation
+import XcodeProject
+
+/// App icon sets judged by the role the project gives them (`IconRoles`): a set no target ships, a
+/// set an `.icon` of its name replaces, and names in the build settings with no icon at all.
+extension Inspection {
+    /// True when the App Store icon rules apply to `set`: the primary icon of an app target, or,
+    /// without a project, the set named by `--app-icon` (a guess).
+    func isAppStoreIcon(_ set: CatalogSet) -> Bool {
+        guard let roles else { return set.name == appIconName }
+        if case .primary(_, let product) = roles.role(of: set.name) { return product.isApp }
+        return false
+    }
+
+    func checkRoles() {
+        guard let roles else { return }
+        let builders = roles.targets.map { "\"\($0.name)\"" }.joined(separator: ", ")
+        for set in sets where set.kind == .appIcon {
+            switch roles.role(of: set.name) {
+            case .shadowed(let target, let bundle):
+                add(.warning, .ambiguous, file: shown(set.path), asset: set.path,
+                    message: "is not used: Xcode 26 draws every size from \((bundle as NSString).lastPathComponent) "
+                        + "(target \"\(target)\" builds both)",
+                    fix: "nothing to do with Xcode 26; delete the set once no older Xcode builds the app")
+            case .unused where !roles.targets.contains(where: { $0.productType.isApp }):
+                // Only extensions build the catalog: an extension with no app icon shows its app's.
+                let names = roles.targets.map { "\"\($0.name)\" (\($0.productType.name))" }.joined(separator: ", ")
+                add(.warning, .iconRole, file: shown(set.path), asset: set.path,
+                    message: "is not shipped: \(names) names no app icon "
+                        + "(ASSETCATALOG_COMPILER_APPICON_NAME), so the extension shows its app's icon",
+                    fix: "delete the set, or name it in ASSETCATALOG_COMPILER_APPICON_NAME of that target if it needs its own icon")
+            case .unused:
+                add(.warning, .iconRole, file: shown(set.path), asset: set.path,
+                    message: "is not shipped: no target that builds this catalog (\(builders)) names it as its app icon "
+                        + "or in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, and none sets "
+                        + "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS",
+                    fix: "add \"\(set.name)\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES of the app's target "
+                        + "(or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES), or delete the set")
+            case .primary, .alternate:
+                break
+            }
+        }
+    }
+
+    /// Every app icon name a target's build settings give that none of its catalogs holds as an
+    /// `.appiconset` and that it builds no `.icon` for: actool fails on a missing primary icon, and
+    /// App Store Connect refuses an alternate that is not in the app (ITMS-90895).
+    func checkRegisteredNames(projectFile: String) {
+        guard let roles else { return }
+        for target in roles.targets {
+            var available: Set<String> = []
+            for catalog in target.catalogs {
+                for set in ContentsReader.sets(inCatalogAt: catalog) ?? [] where set.kind == .appIcon {
+                    available.insert(set.name)
+                }
+            }
+            for bundle in target.iconBundles {
+                available.insert(((bundle as NSString).lastPathComponent as NSString).deletingPathExtension)
+            }
+            let has = { (name: String) in available.contains { IconRoles.matches(name, $0) } }
+            for name in target.appIconNames where !IconRoles.isPattern(name) && !has(name) {
+                let configurations = target.configurations.filter { $0.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME").contains(name) }
+                    .map(\.name).joined(separator: ", ")
+                add(.error, .missingFile, file: projectFile, asset: nil,
+                    message: "target \"\(target.name)\" names the app icon \"\(name)\" (ASSETCATALOG_COMPILER_APPICON_NAME, "
+                        + "\(configurations)) but none of its catalogs holds \(name).appiconset and it builds no \(name).icon; "
+                        + "actool fails",
+                    fix: "add an app icon set \"\(name)\" to a catalog of the target, or correct the build setting")
+            }
+            for name in target.alternateIconNames where !IconRoles.isPattern(name) && !has(name) {
+                add(.error, .missingFile, file: projectFile, asset: nil,
+                    message: "target \"\(target.name)\" registers the alternate app icon \"\(name)\" "
+                        + "(ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES) but none of its catalogs holds \(name).appiconset "
+                        + "and it builds no \(name).icon; App Store Connect refuses the upload (ITMS-90895)",
+                    fix: "add an app icon set \"\(name)\" to a catalog of the target, or remove the name from the build setting")
+            }
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import XcodeProject
+
+/// `ProjectFile.load` on reduced reconstructions of real projects (Tests/Fixtures/XcodeProjects,
+/// see its README) and on our own two-app fixture.
+struct ProjectFileTests {
+    static func fixture(_ path: String) -> URL {
+        Fixtures.url("XcodeProjects/" + path)
+    }
+
+    static func load(_ path: String) throws -> ProjectFile {
+        try ProjectFile.load(fixture(path))
+    }
+
+    @Test func propertyListSerializationReadsTheOpenStepFormatOnThisPlatform() throws {
+        let text = "// !$*UTF8*$!\n{ objects = { A = { isa = PBXProject; list = (x, \"y z\", ); }; }; rootObject = A; }"
+        var format = PropertyListSerialization.PropertyListFormat.xml
+        let plist = try PropertyListSerialization.propertyList(from: Data(text.utf8), options: [], format: &format)
+        #expect(format == .openStep)
+        let objects = (plist as? [String: Any])?["objects"] as? [String: Any]
+        #expect((objects?["A"] as? [String: Any])?["list"] as? [String] == ["x", "y z"])
+    }
+
+    @Test func synchronizedFoldersFileReferencesAndExtensionPoints() throws {
+        let project = try Self.load("IceCubes/IceCubesApp.xcodeproj")
+        let root = Self.fixture("IceCubes").standardizedFileURL.path
+        #expect(project.targets.map(\.name) == ["IceCubesApp", "IceCubesActionExtension", "IceCubesAppWidgetsExtensionExtension"])
+        let app = project.targets[0]
+        #expect(app.productType == .application)
+        #expect(app.appIconNames == ["AppIcon"])
+        #expect(app.includesAllAppIcons)
+        #expect(app.catalogs == [root + "/IceCubesApp/Assets.xcassets"])
+        // The root AppIcon.icon through the Resources phase, the alternate through the synchronized folder.
+        #expect(app.iconBundles == [root + "/AlternateIcons/AppIconAlternate1.icon", root + "/AppIcon.icon"])
+        let action = project.targets[1]
+        #expect(action.productType == .appExtension(point: "com.apple.services"))
+        #expect(action.productType.isActionExtension)
+        #expect(action.productType.name == "action extension")
+        #expect(action.appIconNames(configuration: "Release") == ["ActionIcon"])
+        #expect(action.catalogs == [root + "/IceCubesActionExtension/Assets.xcassets"])
+        #expect(project.targets[2].productType.name == "widget extension")
+        #expect(project.targets[2].appIconNames.isEmpty)
+    }
+
+    @Test func configurationsNameTheirOwnIconsAndAlternates() throws {
+        let project = try Self.load("TwoApps/Acme.xcodeproj")
+        let acme = try #require(project.targets.first)
+        #expect(acme.appIconNames(configuration: "Beta") == ["AppIcon-Beta"])
+        #expect(acme.appIconNames(configuration: "Debug") == ["AppIcon"])
+        #expect(acme.appIconNames == ["AppIcon", "AppIcon-Beta"])
+        #expect(acme.alternateIconNames(configuration: "Release") == ["Dark", "Missing"])
+        #expect(acme.alternateIconNames(configuration: "Debug") == [])
+        #expect(!acme.includesAllAppIcons)
+        #expect(project.targets.map(\.productType.name) == ["app", "app", "action extension"])
+    }
+
+    @Test func aBaseConfigurationFileAndItsIncludesGiveSettingsAndVariables() throws {
+        let project = try Self.load("TwoApps/Acme.xcodeproj")
+        let white = try #require(project.targets.first { $0.name == "AcmeWhite" })
+        // White.xcconfig: `#include "Shared.xcconfig"`, `ASSETCATALOG_COMPILER_APPICON_NAME = $(BRAND_ICON);  // …`
+        #expect(white.appIconNames == ["AppIcon"])
+        #expect(white.configurations.first?.settings["BRAND_ICON"] == ["AppIcon"])
+        #expect(white.configurations.first?.settings["OTHER_SETTING"] == ["YES"])
+    }
+
+    @Test func inheritedTakesTheLevelBelow() {
+        let lower = ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["Dark"]]
+        let upper = ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["$(inherited)", "Light"]]
+        #expect(ObjectGraphLayer.layer(lower, upper) == ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["Dark", "Light"]])
+        let unknown = BuildConfiguration(name: "Release", settings: ["ASSETCATALOG_COMPILER_APPICON_NAME": ["AppIcon${SUFFIX}"]])
+        #expect(unknown.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME") == ["AppIcon${SUFFIX}"])
+    }
+
+    @Test func groupPathsResolveThroughTheirParents() throws {
+        let project = try Self.load("Aidoku/Aidoku.xcodeproj/project.pbxproj")
+        let root = Self.fixture("Aidoku").standardizedFileURL.path
+        #expect(project.targets.map(\.sdk) == ["iphoneos", "macosx"])
+        for target in project.targets {
+            #expect(target.catalogs == [root + "/Shared/Assets.xcassets"])
+            #expect(target.iconBundles == [root + "/Shared/AppIcon.icon"])
+        }
+    }
+
+    @Test func listSettingsSplitLikeXcode() {
+        let configuration = BuildConfiguration(name: "Debug", settings: [
+            "ASSETCATALOG_COMPILER_APPICON_NAME": ["AppIcon"], "ASSETCATALOG_COMPILER_APPICON_NAME[sdk=iphoneos*]": ["AppIcon-iOS"],
+        ])
+        #expect(configuration.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME") == ["AppIcon", "AppIcon-iOS"])
+        #expect(ObjectGraphLayer.words("$(inherited) Dark \"Light Mode\" 'A B'") == ["$(inherited)", "Dark", "Light Mode", "A B"])
+    }
+
+    @Test func whatIsNotAProjectIsAnErrorNamingIt() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("xcodeproject-\(UUID().uuidString)")
+        let bad = dir.appendingPathComponent("Bad.xcodeproj")
+        try FileManager.default.createDirectory(at: bad, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        #expect(throws: ProjectError(path: bad.path, message: "has no readable project.pbxproj")) {
+            try ProjectFile.load(bad)
+        }
+        try Data("// !$*UTF8*$!\n{\n\tobjects = {\n\t\tA = {isa = PBXProject\n\t};\n}\n".utf8)
+            .write(to: bad.appendingPathComponent("project.pbxproj"))
+        let error = #expect(throws: ProjectError.self) { try ProjectFile.load(bad) }
+        #expect(error?.message == "is not a property list Xcode reads: missing ';' on line 5")
+        #expect(throws: ProjectError(path: dir.path, message: "is not an Xcode project (an .xcodeproj folder)")) {
+            try ProjectFile.load(dir)
+        }
+    }
+}
