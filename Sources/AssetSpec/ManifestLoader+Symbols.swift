@@ -27,7 +27,7 @@ extension ManifestLoader {
             return nil
         }
         guard let source else {
-            sink.error("\(reader.context) asks for a symbol (`symbol: true`) but has no \"source\" to draw it from", at: reader.value("symbol")!,
+            sink.error("\(reader.context) asks for a symbol (`symbol: true`) but has no \"source\" to draw it from", at: reader.value("symbol") ?? reader.node,
                        fix: "add `source:` (the outline form, as SVG), or remove \"symbol\"")
             return nil
         }
@@ -62,7 +62,7 @@ extension ManifestLoader {
     /// A symbol is drawn from an SVG: its strokes are what the weights change.
     private static func svgOnly(_ source: SourceFile, _ reader: MappingReader, sink: DiagnosticSink) -> Bool {
         guard !source.written.lowercased().hasSuffix(".svg") else { return true }
-        sink.error("the symbol of \(reader.context) is drawn from \"\(source.written)\", which is not an SVG", at: reader.value("source")!,
+        sink.error("the symbol of \(reader.context) is drawn from \"\(source.written)\", which is not an SVG", at: reader.value("source") ?? reader.node,
                    fix: "give an SVG source (its strokes become the symbol's weights)")
         return false
     }
