@@ -6,7 +6,7 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
-.PHONY: run test build deps bench bench-fidelity verify clean install fuzz lint
+.PHONY: run test build deps bench bench-fidelity bench-symbols verify clean install fuzz lint
 
 deps:
 	@scripts/install-deps.sh
@@ -56,6 +56,11 @@ bench-fidelity: build
 	  '$(ICONSETS)/ionicons/src/svg/{}-outline.svg' '$(ICONSETS)/ionicons/src/svg/{}.svg' --sheet .build/fidelity/ionicons
 	BENCH_DIR=.build/fidelity/heroicons Benchmarks/fidelity.py $(BIN) \
 	  '$(ICONSETS)/heroicons/optimized/24/outline/{}.svg' '$(ICONSETS)/heroicons/optimized/24/solid/{}.svg' --sheet .build/fidelity/heroicons
+
+# Custom symbols made from a stroke icon set (README, "Custom symbols"): Tabler's outline icons
+# from PyPI's pytablericons 1.0.1 (MIT), every 9th (509), extracted into ICONSETS/tabler.
+bench-symbols: build
+	Benchmarks/symbols.py $(BIN) '$(ICONSETS)/tabler/pytablericons/icons/outline/*.svg' --step 9 --work .build/bench-symbols
 
 clean:
 	rm -rf .build

@@ -37,6 +37,11 @@ let package = Package(
         // Badge text (issue 26): Pango lays it out with fontconfig's DejaVu Sans, Cairo draws it.
         .systemLibrary(name: "CPango", path: "Sources/CPango", pkgConfig: "pangocairo",
                        providers: [.apt(["libpango1.0-dev"]), .brew(["pango"])]),
+        // Custom symbols: FreeType's stroker outlines strokes; libxml2 reads Cairo's SVG and templates.
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"]), .brew(["freetype"])]),
+        .systemLibrary(name: "CXML2", path: "Sources/CXML2", pkgConfig: "libxml-2.0",
+                       providers: [.apt(["libxml2-dev"]), .brew(["libxml2"])]),
         // The SVG/PDF workers' system calls Swift cannot make (prctl, shm_open) and the allocator
         // wrapper that counts failed allocations under the worker's memory budget.
         .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
@@ -47,7 +52,8 @@ let package = Package(
         .target(name: "AssetSpec", dependencies: ["AssetCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "AssetPlan", dependencies: ["AssetCore", "AssetSpec"]),
         .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
-        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPoppler", "CPango"]),
+        .target(name: "Symbols", dependencies: ["AssetCore", "CFreeType", "CXML2"]),
+        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPoppler", "CPango", "Symbols"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
                                                      "CGLib"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec"]),
@@ -57,7 +63,7 @@ let package = Package(
         // Reads project.pbxproj (PropertyListSerialization): targets, app icon settings, catalogs.
         .target(name: "XcodeProject"),
         .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe",
-                                                   "XcodeProject"]),
+                                                   "XcodeProject", "Symbols"]),
         // The engine: plan + previous record + sources → catalog.
         .target(name: "BuildEngine", dependencies: ["AssetCore", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog"]),
         // The SVG/PDF worker processes: pool, wire messages, shared memory, the worker loop.
@@ -89,6 +95,7 @@ let package = Package(
         .testTarget(name: "AssetSpecTests", dependencies: ["AssetSpec", "AssetCore", "TestSupport"]),
         .testTarget(name: "AssetPlanTests", dependencies: ["AssetPlan", "AssetSpec", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
+        .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Rendering", "PNGCodec", "AssetCore", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "TestSupport"]),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore"]),

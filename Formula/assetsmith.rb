@@ -10,10 +10,12 @@ class Assetsmith < Formula
   depends_on "pkg-config" => :build
   depends_on xcode: ["16.0", :build]
   depends_on "cairo"
+  depends_on "freetype"
   depends_on "libpng"
   depends_on "librsvg"
   depends_on "poppler"
   depends_on "pango"
+  uses_from_macos "libxml2"
 
   def install
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "assetsmith"

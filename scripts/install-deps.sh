@@ -10,7 +10,8 @@ set -euo pipefail
 
 # poppler-glib draws PDF sources (Debian libpoppler-glib-dev, Homebrew poppler).
 # pangocairo lays out badge text (Debian libpango1.0-dev, Homebrew pango).
-need_pkgs="cairo librsvg-2.0 libpng poppler-glib glib-2.0 pangocairo"
+# FreeType (stroke outlines) and libxml2 (reading Cairo's SVG and symbol templates) make custom symbols.
+need_pkgs="cairo librsvg-2.0 libpng poppler-glib glib-2.0 pangocairo freetype2 libxml-2.0"
 
 have_all() {
   command -v pkg-config >/dev/null 2>&1 && pkg-config --exists $need_pkgs || return 1
@@ -39,11 +40,11 @@ case "$(uname -s)" in
     if command -v apt-get >/dev/null 2>&1; then
       sudo=""
       if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev (apt-get)" >&2
+      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev (apt-get)" >&2
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core \
-        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev >/dev/null
+        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev >/dev/null
     else
       echo "error: install the development packages of cairo, librsvg, libpng, pango, gdk-pixbuf (with its WebP and HEIF loaders) and poppler-glib, and pkg-config, with your package manager" >&2
       exit 2
@@ -54,7 +55,7 @@ case "$(uname -s)" in
       echo "error: Homebrew is needed on macOS to install cairo, librsvg, libpng and poppler: https://brew.sh" >&2
       exit 2
     fi
-    brew install cairo librsvg libpng poppler glib pango pkg-config
+    brew install cairo librsvg libpng poppler glib pango freetype libxml2 pkg-config
     ;;
   *)
     echo "error: unsupported system $(uname -s); install cairo, librsvg, libpng and pkg-config by hand" >&2

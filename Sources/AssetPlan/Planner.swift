@@ -26,8 +26,22 @@ package enum Planner {
             case .image(let spec): part = ImagePlanner.plan(asset, spec, table: table)
             case .launchImage(let spec):
                 part = LaunchPlanner.plan(asset, spec, table: table, template: requirements.launchTemplate(for: asset))
-            case .barGlyph(let spec): part = BarGlyphPlanner.plan(asset, spec, table: table)
-            case .tabIcon(let spec): part = TabIconPlanner.plan(asset, spec, table: table)
+            case .barGlyph(let spec):
+                part = BarGlyphPlanner.plan(asset, spec, table: table)
+                if let weights = spec.symbol {
+                    SymbolPlanner.add(asset, setName: asset.name + SymbolPlanner.glyphSuffix, source: spec.source, weights: weights, to: &part)
+                }
+            case .tabIcon(let spec):
+                part = TabIconPlanner.plan(asset, spec, table: table)
+                if let weights = spec.symbol, let source = spec.source {
+                    SymbolPlanner.add(asset, setName: asset.name + SymbolPlanner.glyphSuffix, source: source, weights: weights, to: &part)
+                    // Its `.fill` twin, as Apple pairs `house` and `house.fill`, from the filled form the designer drew.
+                    if let selected = spec.selectedSource, selected.written.lowercased().hasSuffix(".svg") {
+                        SymbolPlanner.add(asset, setName: asset.name + SymbolPlanner.glyphSuffix + SymbolPlanner.fillSuffix,
+                                          source: selected, weights: weights, to: &part)
+                    }
+                }
+            case .symbol(let spec): part = SymbolPlanner.plan(asset, spec)
             case .backIndicator(let spec): part = BackIndicatorPlanner.plan(asset, spec, table: table)
             case .control(let spec): part = ControlPlanner.plan(asset, spec, table: table)
             }

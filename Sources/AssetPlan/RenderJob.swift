@@ -35,6 +35,9 @@ package struct RenderJob: Hashable, Sendable, Codable {
     /// A badge drawn over the finished picture (an app icon of a flavour); nil for every other job,
     /// so it is part of the build key of badged outputs only.
     package var badge: BadgeDrawing?
+    /// For a custom symbol: the file is an SF Symbols template drawn from the (SVG) source, with
+    /// these weights; `pixelSize` is then 3300×2200 (the template canvas).
+    package var symbol: SymbolOutput?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
                  pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
@@ -59,7 +62,7 @@ package struct RenderJob: Hashable, Sendable, Codable {
     package var renderKey: RenderKey {
         RenderKey(source: source.path, pixelSize: pixelSize, fit: fit, background: background,
                   effect: effect, channels: channels, launch: launch, page: source.page, vector: vector,
-                  overlays: overlays?.map(\.loadKey), badge: badge)
+                  overlays: overlays?.map(\.loadKey), badge: badge, symbol: symbol)
     }
 }
 
@@ -122,6 +125,19 @@ package struct RenderKey: Hashable, Sendable {
     package var vector: VectorOutput? = nil
     package var overlays: [String]? = nil
     package var badge: BadgeDrawing? = nil
+    package var symbol: SymbolOutput? = nil
+}
+
+/// A custom symbol template: the stroke width ratios of its Ultralight and Black variants to the
+/// drawing's own (Regular) width.
+package struct SymbolOutput: Hashable, Sendable, Codable {
+    package var ultralight: Double
+    package var black: Double
+
+    package init(ultralight: Double, black: Double) {
+        self.ultralight = ultralight
+        self.black = black
+    }
 }
 
 /// A vector output file: its format and its page size in points.

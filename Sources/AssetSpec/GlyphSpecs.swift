@@ -20,6 +20,8 @@ package struct BarGlyphSpec: Hashable, Sendable {
     package var scales: [Scale]?
     /// `vector:`: each set holds one single-scale PDF or SVG (PNGs only for `scales` given explicitly).
     package var vector: VectorFormat? = nil
+    /// `symbol: true`: the glyph's custom symbol too (`<Name>.symbol.symbolset`), with these weights.
+    package var symbol: SymbolWeightsSpec? = nil
 }
 
 /// The tab bar box shapes of the HIG (2017+): which side is constrained.
@@ -44,6 +46,8 @@ package struct TabIconSpec: Hashable, Sendable {
     package var vector: VectorFormat? = nil
     /// Where the asset is written in the manifest.
     package var location: SourceLocation
+    /// `symbol: true`: the glyph's custom symbol too (`<Name>.symbol.symbolset`), with these weights.
+    package var symbol: SymbolWeightsSpec? = nil
 }
 
 /// `kind: back-indicator`: the back chevron and its transition mask, the same size.

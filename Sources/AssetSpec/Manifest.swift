@@ -88,6 +88,8 @@ package enum AssetKind: Hashable, Sendable {
     case tabIcon(TabIconSpec)
     case backIndicator(BackIndicatorSpec)
     case control(ControlSpec)
+    /// A custom SF Symbol (`.symbolset`) drawn from an SVG glyph.
+    case symbol(SymbolSpec)
 
     /// The `kind:` word in the manifest.
     package var keyword: String {
@@ -99,6 +101,7 @@ package enum AssetKind: Hashable, Sendable {
         case .tabIcon: "tab-icon"
         case .backIndicator: "back-indicator"
         case .control: "control"
+        case .symbol: "symbol"
         }
     }
 }

@@ -5,9 +5,10 @@ import Yams
 /// Reading of the glyph kinds (`bar-glyph`, `tab-icon`, `back-indicator`, `control`) and of the
 /// top-level `tab-bar:` section.
 extension ManifestLoader {
-    static let barGlyphKeys = ["name", "kind", "adopt", "source", "page", "size", "compact-size", "rendering", "scales", "vector"]
+    static let barGlyphKeys = ["name", "kind", "adopt", "source", "page", "size", "compact-size", "rendering", "scales", "vector",
+                               "symbol", "weights"]
     static let tabIconKeys = ["name", "kind", "adopt", "source", "selected-source", "page", "shape", "outline-width", "group",
-                              "scales", "vector"]
+                              "scales", "vector", "symbol", "weights"]
     static let backIndicatorKeys = ["name", "kind", "adopt", "source", "mask-source", "page", "size", "scales", "vector"]
     static let controlKeys = ["name", "kind", "adopt", "source", "highlighted-source", "selected-source", "disabled-source",
                               "page", "size", "cap-insets", "center", "scales", "vector"]
@@ -25,10 +26,13 @@ extension ManifestLoader {
             let rendering = reader.choice("rendering", from: GlyphRendering.allCases.map(\.rawValue))
             let scales = reader.scales("scales")
             let vector = readVectorOptions(reader, sink: sink)
+            let symbol = readSymbolOption(reader, source: source, sink: sink)
             guard let source = applyVectorOptions(vector, to: [source], reader, sink: sink)[0] else { return nil }
-            return .barGlyph(BarGlyphSpec(source: source, size: size, compactSize: compact,
-                                          rendering: rendering.flatMap { GlyphRendering(rawValue: $0.value) } ?? .template,
-                                          scales: scales?.value, vector: vector.format?.value))
+            var spec = BarGlyphSpec(source: source, size: size, compactSize: compact,
+                                    rendering: rendering.flatMap { GlyphRendering(rawValue: $0.value) } ?? .template,
+                                    scales: scales?.value, vector: vector.format?.value)
+            spec.symbol = symbol
+            return .barGlyph(spec)
         case "tab-icon":
             reader.rejectUnknownKeys(allowed: tabIconKeys)
             let source = reader.sourceFile("source", relativeTo: directory)
@@ -47,11 +51,14 @@ extension ManifestLoader {
                 refuseDerived(source == nil ? "a derived outline form" : "a derived filled form", reader, sink: sink,
                               fix: "give both forms, \"source\" (outline) and \"selected-source\" (filled), as SVG or PDF, or remove \"vector\"")
             }
+            let symbol = readSymbolOption(reader, source: source, sink: sink)
             guard source != nil || selected != nil else { return nil }
-            return .tabIcon(TabIconSpec(source: both[0], selectedSource: both[1],
-                                        shape: shape.flatMap { TabShape(rawValue: $0.value) } ?? .square,
-                                        outlineWidth: width, group: group, scales: scales?.value, vector: vector.format?.value,
-                                        location: sink.location(reader.node)))
+            var spec = TabIconSpec(source: both[0], selectedSource: both[1],
+                                   shape: shape.flatMap { TabShape(rawValue: $0.value) } ?? .square,
+                                   outlineWidth: width, group: group, scales: scales?.value, vector: vector.format?.value,
+                                   location: sink.location(reader.node))
+            spec.symbol = symbol
+            return .tabIcon(spec)
         case "back-indicator":
             reader.rejectUnknownKeys(allowed: backIndicatorKeys)
             let source = reader.sourceFile("source", relativeTo: directory, required: true)

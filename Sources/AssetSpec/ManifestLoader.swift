@@ -10,7 +10,8 @@ import Darwin
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors"]
-    package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image"]
+    package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image",
+                                    "symbol"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
                               "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide",
                               "alternates", "badge"]
@@ -19,7 +20,7 @@ package enum ManifestLoader {
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
     package static var keysByKind: [String: [String]] {
         ["app-icon": appIconKeys, "image": imageKeys, "launch-image": launchImageKeys, "bar-glyph": barGlyphKeys,
-         "tab-icon": tabIconKeys, "back-indicator": backIndicatorKeys, "control": controlKeys]
+         "tab-icon": tabIconKeys, "back-indicator": backIndicatorKeys, "control": controlKeys, "symbol": symbolKeys]
     }
 
     /// Loads the manifest at `path` (as the user wrote it; relative to the current directory).
@@ -179,6 +180,8 @@ package enum ManifestLoader {
             entryKind = readLaunchImage(reader, directory: directory, sink: sink)
         case let glyph? where ["bar-glyph", "tab-icon", "back-indicator", "control"].contains(glyph):
             entryKind = readGlyph(glyph, reader, directory: directory, sink: sink)
+        case "symbol":
+            entryKind = readSymbol(reader, directory: directory, sink: sink)
         default:
             entryKind = nil
         }

@@ -280,16 +280,18 @@ package struct BuildEngine {
             let measured = run.derived.measuredBy
             // Outputs drawn at once stay within the pixel budget too (six 12,288 px images on six
             // threads would hold 3.5 GB): the batch is drawn in runs that fit it.
-            var outcomes: [(Result<Data, Diagnostic>, Double?)] = []
+            var outcomes: [(Result<Data, Diagnostic>, Double?, [Diagnostic])] = []
             for slice in BuildEngine.outputRuns(drawable, budget: budgets.buildPixels) {
-                outcomes += parallelMap(slice, threads: threads) { item -> (Result<Data, Diagnostic>, Double?) in
+                outcomes += parallelMap(slice, threads: threads) { item -> (Result<Data, Diagnostic>, Double?, [Diagnostic]) in
                     defer { progressLine?.advance() }
+                    if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: decoded) }
                     // The check's derivation is the render's: kept in the source's memo for it.
                     let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: decoded) : nil
-                    return (BuildEngine.draw(item.group.job, decoded: decoded), change)
+                    return (BuildEngine.draw(item.group.job, decoded: decoded), change, [])
                 }
             }
-            for (item, (outcome, change)) in zip(drawable, outcomes) {
+            for (item, (outcome, change, warnings)) in zip(drawable, outcomes) {
+                run.diagnostics += warnings
                 if let change { for index in measured[item.group.key] ?? [] { run.derived.changes[index] = change } }
                 switch outcome {
                 case .success(let data):

@@ -44,6 +44,9 @@ package struct Finding: Hashable, Sendable, Codable {
         /// An image stack with too few or too many layers, a layer the stack lists but does not
         /// hold, or tvOS brand assets without a role App Store Connect requires.
         case stack
+        /// A custom symbol set without one template SVG, or whose template lacks a variant, a
+        /// guide or a template version, or whose weights Xcode cannot interpolate.
+        case symbol
     }
 
     package var severity: Diagnostic.Severity

@@ -40,6 +40,7 @@ extension Inspection {
         checkStacks()
         checkStackLayers()
         checkBrandAssets()
+        checkSymbolSets()
     }
 
     // MARK: Keys and values

@@ -31,8 +31,9 @@ package struct VerifyReport: Hashable, Sendable {
 
     /// Sets counted by folder extension (`appiconset`, `colorset`…): `checked` are app icon and
     /// image sets, whose files verify examines, and tvOS brand assets and image stacks (visionOS
-    /// solid ones too) with their layers, whose roles, layers and sizes it examines; `skipped` are
-    /// every other kind (colour, symbol, data sets, sprite atlases…), of which only Contents.json is
+    /// solid ones too) with their layers, whose roles, layers and sizes it examines, and custom
+    /// symbol sets, whose templates it examines (`Inspection+Symbols`); `skipped` are
+    /// every other kind (colour, data sets, sprite atlases…), of which only Contents.json is
     /// read (the image sets inside containers are checked and counted as image sets).
     package struct Coverage: Hashable, Sendable {
         package var checked: [String: Int]
@@ -42,7 +43,8 @@ package struct VerifyReport: Hashable, Sendable {
             var checked: [String: Int] = [:]
             var skipped: [String: Int] = [:]
             for (kind, ext) in sets {
-                if kind == .other && FolderKind(rawValue: ext)?.isStackPart != true {
+                let folderKind = FolderKind(rawValue: ext)
+                if kind == .other && folderKind?.isStackPart != true && folderKind != .symbolSet {
                     skipped[ext, default: 0] += 1
                 } else {
                     checked[ext, default: 0] += 1

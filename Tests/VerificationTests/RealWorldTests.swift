@@ -85,19 +85,19 @@ import Verification
         #expect(junit.contains("<testcase classname=\"Assets.xcassets\" name=\"App Icon &amp; Top Shelf Image.brandassets\"/>"))
         #expect(junit.contains("<testcase classname=\"Assets.xcassets\" name=\"App Icon &amp; Top Shelf Image.brandassets/"
             + "Top Shelf Image.imageset\"/>"))
-        // Colour and symbol sets are not: only their Contents.json is read.
+        // Colour sets are not: only their Contents.json is read (symbol sets are checked).
         let types = Verifier.verify(catalogAt: Self.catalog("image-types"), displayPath: "Assets.xcassets")
-        #expect(types.summaryLine.contains("not checked (1 color, 1 symbol)"), "\(types.summaryLine)")
+        #expect(types.summaryLine.contains("8 sets checked (7 image, 1 symbol), 1 not checked (1 color)"), "\(types.summaryLine)")
         #expect(ReportFormat.junit.render(types).contains("<skipped message=\"color sets are not checked (only their Contents.json is read)\"/>"))
     }
 
     @Test func namespacedVectorsAndEveryBitmapTypeAreChecked() {
         let report = Verifier.verify(catalogAt: Self.catalog("image-types"), displayPath: "Assets.xcassets")
         #expect(report.findings.isEmpty)
-        #expect(report.coverage.checked == ["imageset": 7])
-        #expect(report.coverage.skipped == ["colorset": 1, "symbolset": 1])
+        #expect(report.coverage.checked == ["imageset": 7, "symbolset": 1])
+        #expect(report.coverage.skipped == ["colorset": 1])
         #expect(report.sets.contains("Onboarding/widget.imageset"))
-        #expect(report.files == 12)
+        #expect(report.files == 13)
     }
 }
 

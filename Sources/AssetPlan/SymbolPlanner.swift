@@ -1,0 +1,43 @@
+import AssetCore
+import AssetSpec
+
+/// Custom symbols: `kind: symbol` gives `<Name>.symbolset`, `symbol: true` on a bar glyph or tab
+/// icon gives `<Name>.symbol.symbolset` beside its image sets (one catalog cannot hold an image
+/// and a symbol of the same name), and a tab icon with an SVG `selected-source:` its filled twin
+/// `<Name>.symbol.fill.symbolset`. Each set holds one template SVG (`SymbolOutput`) and a
+/// Contents.json naming it, with the template rendering intent.
+enum SymbolPlanner {
+    /// The suffix of a glyph's symbol set name: `Home` → `Home.symbol`.
+    static let glyphSuffix = ".symbol"
+    /// The suffix of a tab icon's filled twin: `Home.symbol` → `Home.symbol.fill` (from its
+    /// `selected-source:` SVG; a derived filled form is pixels, not paths, and makes no twin).
+    static let fillSuffix = ".fill"
+    /// The template canvas, in template units (the job's nominal size).
+    static let canvas = PixelSize(width: 3300, height: 2200)
+
+    static func plan(_ asset: AssetEntry, _ spec: SymbolSpec) -> AssetPlanPart {
+        var part = AssetPlanPart()
+        add(asset, setName: asset.name, source: spec.source, weights: spec.weights, to: &part)
+        return part
+    }
+
+    /// The symbol set `setName.symbolset` drawn from `source`, added to `part`.
+    static func add(_ asset: AssetEntry, setName: String, source: SourceFile, weights: SymbolWeightsSpec,
+                    to part: inout AssetPlanPart) {
+        let folder = FolderKind.symbolSet.folder(setName)
+        let file = setName + ".svg"
+        var job = RenderJob(output: folder + "/" + file, asset: asset.name, slot: "symbol template", scale: .x1,
+                            source: Planner.sourceRef(source), pixelSize: canvas, fit: .contain, background: nil,
+                            channels: .rgba, origin: source.location)
+        job.symbol = SymbolOutput(ultralight: weights.ultralight, black: weights.black)
+        part.jobs.append(job)
+        part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents(file)))
+    }
+
+    /// `{ info, properties: { symbol-rendering-intent: template }, symbols: [{ filename, idiom: universal }] }`
+    static func contents(_ file: String) -> JSONValue {
+        .object(["info": CatalogEntry.info,
+                 "properties": .object(["symbol-rendering-intent": .string("template")]),
+                 "symbols": .array([.object(["filename": .string(file), "idiom": .string("universal")])])])
+    }
+}

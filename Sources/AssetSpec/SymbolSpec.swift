@@ -1,0 +1,30 @@
+import AssetCore
+
+/// `kind: symbol`: a custom SF Symbol drawn from an SVG glyph (`<Name>.symbolset`).
+package struct SymbolSpec: Hashable, Sendable {
+    package var source: SourceFile
+    package var weights: SymbolWeightsSpec
+
+    package init(source: SourceFile, weights: SymbolWeightsSpec = SymbolWeightsSpec()) {
+        self.source = source
+        self.weights = weights
+    }
+}
+
+/// `weights: {ultralight: 0.31, black: 1.8}`: the stroke widths of a symbol's Ultralight and
+/// Black variants as ratios of the drawing's own width (Regular). The defaults are Apple's own
+/// ratios (see `SymbolWeights.standard` in the Symbols module, which must stay equal).
+package struct SymbolWeightsSpec: Hashable, Sendable {
+    package static let defaultUltralight = 0.31
+    package static let defaultBlack = 1.8
+    package static let ultralightRange = 0.05...1.0
+    package static let blackRange = 1.0...4.0
+
+    package var ultralight: Double
+    package var black: Double
+
+    package init(ultralight: Double = defaultUltralight, black: Double = defaultBlack) {
+        self.ultralight = ultralight
+        self.black = black
+    }
+}

@@ -1,0 +1,43 @@
+import AssetCore
+import AssetSpec
+import TestSupport
+import Testing
+
+/// `kind: symbol`, and `symbol:` / `weights:` on bar glyphs and tab icons: keys, defaults and exact
+/// diagnostics.
+@Suite struct SymbolManifestTests {
+    static func errors(_ text: String) -> [String] {
+        let found = manifestErrors(text, file: "m.yml", directory: Fixtures.repoRoot.path)
+        if found.isEmpty { Issue.record("the manifest was accepted; errors were expected") }
+        return found
+    }
+
+    @Test func readsSymbolsWithDefaultAndGivenWeights() throws {
+        let manifest = try ManifestLoader.parse("""
+            assets:
+              - {name: Plus, kind: symbol, source: Assets/Glyphs/plus.svg}
+              - {name: Bar, kind: bar-glyph, source: Assets/Glyphs/plus.svg, symbol: true, weights: {black: 2.2}}
+              - {name: Tab, kind: tab-icon, source: Assets/Glyphs/plus.svg, symbol: true}
+              - {name: Plain, kind: bar-glyph, source: Assets/Glyphs/plus.svg}
+            """, file: "m.yml", directory: Fixtures.repoRoot.path)
+        guard case .symbol(let plus) = manifest.assets[0].kind else { Issue.record("not a symbol"); return }
+        #expect(plus.weights == SymbolWeightsSpec(ultralight: 0.31, black: 1.8))
+        guard case .barGlyph(let bar) = manifest.assets[1].kind, case .tabIcon(let tab) = manifest.assets[2].kind,
+              case .barGlyph(let plain) = manifest.assets[3].kind else { Issue.record("wrong kinds"); return }
+        #expect(bar.symbol == SymbolWeightsSpec(ultralight: 0.31, black: 2.2))
+        #expect(tab.symbol == SymbolWeightsSpec())
+        #expect(plain.symbol == nil)
+    }
+
+    @Test func weightsOutOfRangeOrWithoutASymbolAreErrors() {
+        #expect(Self.errors("""
+            assets:
+              - {name: Plus, kind: symbol, source: Assets/Glyphs/plus.svg, weights: {ultralight: 2, heavy: 3}}
+              - {name: Bar, kind: bar-glyph, source: Assets/Glyphs/plus.svg, weights: {black: 2}}
+            """) == [
+            "m.yml:2:89: error: unknown key \"heavy\" in \"weights\" of asset \"Plus\"\n  fix: known keys are \"ultralight\", \"black\"",
+            "m.yml:2:86: error: \"ultralight\" in \"weights\" of asset \"Plus\" is \"2\", not a number of times the drawn width from 0.05 to 1\n  fix: write a plain number such as 1.5",
+            "m.yml:3:75: error: \"weights\" in asset \"Bar\" sets the weights of its symbol, which needs `symbol: true`\n  fix: add `symbol: true`, or remove \"weights\"",
+        ])
+    }
+}
