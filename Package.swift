@@ -61,7 +61,7 @@ let package = Package(
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
                                                    .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),
         // Reads project.pbxproj (PropertyListSerialization): targets, app icon settings, catalogs.
-        .target(name: "XcodeProject"),
+        .target(name: "XcodeProject", dependencies: ["AssetCore"]),
         .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe",
                                                    "XcodeProject", "Symbols"]),
         // The engine: plan + previous record + sources → catalog.

@@ -3,8 +3,9 @@ import AssetPlan
 import Foundation
 
 /// The digest of everything that decides a job's bytes: the source's content, every job parameter
-/// that affects pixels (not where the file goes or what it is called), the requirement table and the
-/// tool version. A build whose key and output file both match the record can skip the job; verify
+/// that affects pixels (not where the file goes or what it is called), the requirement table, the
+/// tool version and the render version (`AssetCoreInfo.renderVersion`, raised whenever a golden
+/// image changes). A build whose key and output file both match the record can skip the job; verify
 /// compares keys to tell a catalog that is out of date. Every key a build records comes from here
 /// (render jobs and `.icon` layer files alike).
 package enum BuildKey {
@@ -23,14 +24,27 @@ package enum BuildKey {
         // Overlays are known by their content (in `sourceDigest`) and order, not where they are.
         neutral.overlays = neutral.overlays?.map { SourceRef(path: "", displayPath: "", format: $0.format, page: $0.page) }
         let parameters = (try? encoder.encode(neutral)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return Digest.sha256("assetsmith \(AssetCoreInfo.toolVersion)\ntable \(table)\nsource \(sourceDigest)\n\(parameters)")
+        return Digest.sha256("assetsmith \(toolAndRender)\ntable \(table)\nsource \(sourceDigest)\n\(parameters)")
     }
 
     /// The key of a layer file copied into an Icon Composer bundle's `Assets/` (a copy, not a
-    /// render: only the tool, the source's format and its bytes decide it; no table, no job).
-    /// Kept in this form so that the keys of earlier builds' records stay valid.
+    /// render: only the tool, the source's format and its bytes decide it; no table, no job, no
+    /// render version). Kept in this form so that the keys of earlier builds' records stay valid.
     package static func digest(forIconLayer source: SourceRef, sourceDigest: String) -> String {
         Digest.sha256(Data("icon-layer|\(AssetCoreInfo.toolVersion)|\(source.format.rawValue)|\(sourceDigest)".utf8))
+    }
+
+    /// The key of an `.icon` bundle's badge layer (drawn from the badge's parameters alone).
+    package static func digest(forIconBadge badge: BadgeDrawing) -> String {
+        let parameters = (try? makeEncoder().encode(badge)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return Digest.sha256(Data("icon-badge|\(toolAndRender)|\(parameters)".utf8))
+    }
+
+    /// The tool and render versions as keys spell them. Render version 1 (before it existed) was
+    /// the tool version alone, so keys made then stay valid until the first raise.
+    private static var toolAndRender: String {
+        AssetCoreInfo.renderVersion == 1 ? AssetCoreInfo.toolVersion
+            : "\(AssetCoreInfo.toolVersion) render \(AssetCoreInfo.renderVersion)"
     }
 
     /// The encoder `digest` uses; make one per thread and pass it in when computing many keys.

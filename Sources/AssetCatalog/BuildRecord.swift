@@ -5,6 +5,9 @@ import Foundation
 /// here are ever overwritten or removed by a later build; verify reads the source facts from it.
 package struct BuildRecord: Hashable, Sendable, Codable {
     package var toolVersion: String
+    /// `AssetCoreInfo.renderVersion` of the build that wrote it; nil in records written before it
+    /// existed (render version 1).
+    package var renderVersion: Int?
     package var table: String
     /// Path inside the catalog → what was written there.
     package var files: [String: FileRecord]
@@ -14,12 +17,14 @@ package struct BuildRecord: Hashable, Sendable, Codable {
 
     package init(toolVersion: String = AssetCoreInfo.toolVersion, table: String, files: [String: FileRecord] = [:]) {
         self.toolVersion = toolVersion
+        self.renderVersion = AssetCoreInfo.renderVersion
         self.table = table
         self.files = files
     }
 
     enum CodingKeys: String, CodingKey {
         case toolVersion = "tool-version"
+        case renderVersion = "render-version"
         case table, files
         case outputFiles = "output-files"
     }

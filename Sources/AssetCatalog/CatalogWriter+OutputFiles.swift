@@ -85,10 +85,7 @@ extension CatalogWriter {
                 if folder.remove(path) {
                     report.removed.append(path)
                     // A bundle's Assets/ folder and the bundle itself go once empty.
-                    var parent = (path as NSString).deletingLastPathComponent
-                    while !parent.isEmpty, folder.removeDirectoryIfEmpty(parent) {
-                        parent = (parent as NSString).deletingLastPathComponent
-                    }
+                    folder.removeEmptyFolders(above: path)
                 }
             } else {
                 report.diagnostics.append(.warning(

@@ -167,7 +167,7 @@ package enum CatalogWriter {
         report.adopted = ownership.adoptions
         report.refusedSets = ownership.refused.sorted()
         if !ownership.refused.isEmpty {
-            func inRefusedSet(_ path: String) -> Bool { ownership.refused.contains((path as NSString).deletingLastPathComponent) }
+            func inRefusedSet(_ path: String) -> Bool { ownership.refused.contains(PathText.parent(path)) }
             pending.removeAll { inRefusedSet($0.request.path) }
             for (path, record) in old.files where inRefusedSet(path) && new.files[path] == nil { new.files[path] = record }
         }
@@ -183,7 +183,7 @@ package enum CatalogWriter {
     for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
         guard let data = catalog.read(path) else {
             // Gone already: its folder too, if that is empty now (a set a failed build left).
-            for folder in foldersAbove(path) where !catalog.removeDirectoryIfEmpty(folder) { break }
+            catalog.removeEmptyFolders(above: path)
             continue
         }
         if Digest.sha256(data) == record.sha256 {
@@ -191,10 +191,7 @@ package enum CatalogWriter {
                 report.removed.append(path)
                 // The folder, and folders that held only it (a layer of an image stack that has
                 // fewer layers now), once empty.
-                var folder = (path as NSString).deletingLastPathComponent
-                while !folder.isEmpty, catalog.removeDirectoryIfEmpty(folder) {
-                    folder = (folder as NSString).deletingLastPathComponent
-                }
+                catalog.removeEmptyFolders(above: path)
             }
         } else {
             report.diagnostics.append(.warning(
@@ -222,10 +219,10 @@ package enum CatalogWriter {
     /// The folders that hold `path`, innermost first (`A.imageset/x.png` → `A.imageset`).
     static func foldersAbove(_ path: String) -> [String] {
         var folders: [String] = []
-        var folder = (path as NSString).deletingLastPathComponent
+        var folder = PathText.parent(path)
         while !folder.isEmpty {
             folders.append(folder)
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathText.parent(folder)
         }
         return folders
     }

@@ -22,7 +22,7 @@ package enum ContentsReader {
 
     /// The set at `path` inside the catalog (for a set the caller expects to exist).
     package static func set(at folder: String, relative: String) -> CatalogSet {
-        let name = (relative as NSString).lastPathComponent
+        let name = PathText.lastComponent(relative)
         let ext = (name as NSString).pathExtension
         let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let files = listing.filter { !$0.hasPrefix(".") && $0 != "Contents.json" }.sorted()

@@ -52,7 +52,7 @@ package struct SafeFiles: Sendable {
                                  fix: "move that file away").with(.outputFolder)
                 }
             }
-            let reason = access((path as NSString).deletingLastPathComponent, W_OK) != 0 ? "permission denied" : "\(error)"
+            let reason = access(PathText.parent(path), W_OK) != 0 ? "permission denied" : "\(error)"
             throw .error("cannot create folder: \(reason)", at: .file(path), fix: "check permissions and free space")
         }
     }
@@ -71,8 +71,8 @@ package struct SafeFiles: Sendable {
     /// the catalog the slowest step of a build.)
     package func write(_ data: Data, to relative: String) throws(Diagnostic) {
         let path = try resolve(relative)
-        let folder = (path as NSString).deletingLastPathComponent
-        let temp = folder + "/." + (path as NSString).lastPathComponent + ".assetsmith-\(getpid()).tmp"
+        let folder = PathText.parent(path)
+        let temp = folder + "/." + PathText.lastComponent(path) + ".assetsmith-\(getpid()).tmp"
         var descriptor = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
             do {
@@ -141,6 +141,16 @@ package struct SafeFiles: Sendable {
     package func removeDirectoryIfEmpty(_ relative: String) -> Bool {
         guard let path = try? resolve(relative) else { return false }
         return rmdir(path) == 0
+    }
+
+    /// Removes the folders holding `relative` (a file already removed), innermost first, as long as
+    /// each is empty: a set folder, and folders that held only it (a stack's layer, an `.icon`'s
+    /// `Assets/`).
+    package func removeEmptyFolders(above relative: String) {
+        var folder = PathText.parent(relative)
+        while !folder.isEmpty, removeDirectoryIfEmpty(folder) {
+            folder = PathText.parent(folder)
+        }
     }
 }
 

@@ -100,7 +100,7 @@ package struct SetOwnership {
             for case let file as String in inner {
                 switch type(path + "/" + name + "/" + file) {
                 case .typeDirectory?: continue
-                case .typeRegular? where (file as NSString).lastPathComponent.hasPrefix("."): continue
+                case .typeRegular? where PathText.lastComponent(file).hasPrefix("."): continue
                 case .typeRegular? where old.files[inside + "/" + file] != nil: continue
                 default: return true
                 }
@@ -153,7 +153,7 @@ package struct SetOwnership {
         var moved: [String] = []
         for name in files {
             let from = try catalog.resolve(folder + "/" + name)
-            let inner = (name as NSString).deletingLastPathComponent
+            let inner = PathText.parent(name)
             if !inner.isEmpty { try output.makeDirectory(backup + "/" + inner) }
             let to = try output.resolve(backup + "/" + name)
             guard rename(from, to) == 0 else {

@@ -6,4 +6,10 @@
 package enum AssetCoreInfo {
     /// The version written into build records; part of every render job's key.
     package static let toolVersion = "0.1.0"
+
+    /// The version of what the renderer draws: part of every key a build records, so a binary whose
+    /// pixels changed redraws outputs an older binary made instead of calling them up to date.
+    /// Raise it whenever any golden image changes; `RenderVersionTests` fails until you do (it pins
+    /// a digest of the golden images for each version).
+    package static let renderVersion = 2
 }

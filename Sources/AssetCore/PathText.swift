@@ -31,4 +31,31 @@ package enum PathText {
         if path == base { return "." }
         return path.hasPrefix(prefix) ? String(path.dropFirst(prefix.count)) : path
     }
+
+    /// The last component of `path`, as `NSString.lastPathComponent` gives it ("a/b/" → "b",
+    /// "/" → "/", "" → ""). Written out because swift-corelibs-foundation 6.3 traps on a path of
+    /// one character ("a", "*", "a/"), which a manifest can hold.
+    package static func lastComponent(_ path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        if trimmed == "/" || trimmed.isEmpty { return String(trimmed) }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+
+    /// `path` without its last component, as `NSString.deletingLastPathComponent` gives it
+    /// ("a/b" → "a", "/a" → "/", "a" → "", "a//b/" → "a"); see `lastComponent` for why.
+    package static func parent(_ path: String) -> String {
+        let trimmed = withoutTrailingSlashes(path)
+        if trimmed == "/" { return "/" }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "" }
+        let head = withoutTrailingSlashes(String(trimmed[..<slash]))
+        return head.isEmpty || head == "/" ? "/" : String(head)
+    }
+
+    /// `path` with trailing slashes removed, keeping a lone "/".
+    private static func withoutTrailingSlashes(_ path: String) -> Substring {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        return trimmed
+    }
 }

@@ -27,7 +27,7 @@ enum IconBundlePlanner {
         if !spec.writesIconBundle { return part }
         var files: [String: SourceFile] = [:]
         func imageName(_ file: SourceFile) -> JSONValue {
-            let name = (file.path as NSString).lastPathComponent
+            let name = PathText.lastComponent(file.path)
             files[name] = file
             return .string(name)
         }

@@ -1,3 +1,4 @@
+import AssetCore
 import Foundation
 
 extension Plan {
@@ -27,7 +28,7 @@ package enum PlanDump {
                 return overlay
             }
             if var origin = job.origin {
-                origin.file = (origin.file as NSString).lastPathComponent
+                origin.file = PathText.lastComponent(origin.file)
                 job.origin = origin
             }
             return job
@@ -38,7 +39,7 @@ package enum PlanDump {
                 var layer = layer
                 layer.source.path = relative(layer.source.path, to: base)
                 if var origin = layer.origin {
-                    origin.file = (origin.file as NSString).lastPathComponent
+                    origin.file = PathText.lastComponent(origin.file)
                     layer.origin = origin
                 }
                 return layer

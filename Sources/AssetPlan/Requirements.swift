@@ -30,7 +30,7 @@ package struct Requirements {
         case .failure(let diagnostic): throw PlanError(diagnostics: [diagnostic])
         }
         let launchDirectories = tableDirectories.map {
-            (($0 as NSString).deletingLastPathComponent as NSString).appendingPathComponent("Launch")
+            (PathText.parent($0) as NSString).appendingPathComponent("Launch")
         }
         var templates: [String: Result<LaunchTemplate, ManifestError>] = [:]
         for asset in manifest.assets {

@@ -93,11 +93,11 @@ package enum LaunchTemplateLoader {
         } catch {
             throw ManifestError([.error("cannot parse YAML: \(error)", at: .file(file))])
         }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = (PathText.lastComponent(path) as NSString).deletingPathExtension
         guard let top = MappingReader(root, context: "launch template \"\(name)\"", sink: sink) else {
             throw ManifestError(sink.diagnostics)
         }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         top.rejectUnknownKeys(allowed: topLevelKeys)
         let background = top.color("background", required: true)
         if let background, background.value.alpha != 255 {

@@ -36,7 +36,7 @@ extension ManifestLoader {
         var imageOwners: [String: SourceFile] = [:]
         let allFiles = groups.flatMap(\.layers).map(\.source) + [dark, tinted].compactMap({ $0?.sources }).flatMap(\.values)
         for file in allFiles.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
-            let imageName = (file.path as NSString).lastPathComponent
+            let imageName = PathText.lastComponent(file.path)
             if let first = imageOwners[imageName.lowercased()], first.path != file.path {
                 sink.errorAt(
                     "layer file \"\(file.written)\" has the same file name as \"\(first.written)\" (line \(first.location.line)); both would be \"Assets/\(imageName)\" in the .icon",
@@ -197,7 +197,7 @@ extension ManifestLoader {
     }
 
     private static func defaultLayerName(_ file: SourceFile) -> String {
-        ((file.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        (PathText.lastComponent(file.path) as NSString).deletingPathExtension
     }
 
     private static func checkLayerNames(_ layers: [IconLayerSpec], context: String, sink: DiagnosticSink) {

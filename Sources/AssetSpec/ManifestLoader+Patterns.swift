@@ -19,9 +19,9 @@ extension ManifestLoader {
               let sourceNode = mapping[sourceKey], let pattern = sourceNode.string, pattern.contains("*") else {
             return ([item], nil)
         }
-        let written = pattern as NSString
-        let filePattern = written.lastPathComponent
-        if written.deletingLastPathComponent.contains("*") {
+        let filePattern = PathText.lastComponent(pattern)
+        let patternFolder = PathText.parent(pattern)
+        if patternFolder.contains("*") {
             sink.error("\"source\" pattern \"\(pattern)\" has a \"*\" in a folder name", at: sourceNode,
                        fix: "put \"*\" in the file name only, e.g. Assets/Icons/*.svg")
             return ([], nil)
@@ -33,7 +33,7 @@ extension ManifestLoader {
                        fix: "write a name such as \"Icon-*\"; \"*\" becomes each file's name without extension")
             return ([], nil)
         }
-        let folder = absolutePath(written.deletingLastPathComponent.isEmpty ? "." : written.deletingLastPathComponent,
+        let folder = absolutePath(patternFolder.isEmpty ? "." : patternFolder,
                                   relativeTo: directory)
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
             .filter { !$0.hasPrefix(".") && fnmatch(filePattern, $0, 0) == 0 }
@@ -45,7 +45,7 @@ extension ManifestLoader {
         }
         let items = files.map { file -> Node in
             let stem = (file as NSString).deletingPathExtension
-            let path = written.deletingLastPathComponent.isEmpty ? file : written.deletingLastPathComponent + "/" + file
+            let path = patternFolder.isEmpty ? file : patternFolder + "/" + file
             let pairs = mapping.map { key, value -> (Node, Node) in
                 switch key.string {
                 case "source": return (key, .scalar(.init(path, .implicit, .any, value.mark)))

@@ -46,7 +46,7 @@ package enum ManifestLoader {
         guard let text = String(data: data, encoding: .utf8) else {
             throw ManifestError([YAMLProblem.notUTF8(data, file: path)])
         }
-        return try parse(text, file: path, directory: (absolute as NSString).deletingLastPathComponent,
+        return try parse(text, file: path, directory: PathText.parent(absolute),
                          outputOverride: outputOverride, environment: environment, flavor: flavor)
     }
 
@@ -337,8 +337,8 @@ package enum SystemFolders {
                 let real = String(cString: resolved)
                 return PathText.normalized(([real] + rest.reversed()).joined(separator: "/"))
             }
-            rest.append((existing as NSString).lastPathComponent)
-            existing = (existing as NSString).deletingLastPathComponent
+            rest.append(PathText.lastComponent(existing))
+            existing = PathText.parent(existing)
         }
         return path
     }
@@ -358,10 +358,10 @@ package struct CatalogPlace: Hashable, Sendable {
         var written = output ?? "Output"
         while written.count > 1, written.hasSuffix("/") { written.removeLast() }
         if written.hasSuffix(FolderKind.catalog.dottedExtension) {
-            let last = (written as NSString).lastPathComponent
+            let last = PathText.lastComponent(written)
             let named = String(last.dropLast(FolderKind.catalog.dottedExtension.count))
             namedCatalog = named
-            let parent = (written as NSString).deletingLastPathComponent
+            let parent = PathText.parent(written)
             folder = parent.isEmpty ? "." : parent
             catalogName = named
         } else {

@@ -139,8 +139,8 @@ extension BuildCommand {
         for case let (path?, paths) in lists {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             let text = Set(paths).sorted().joined(separator: "\n") + "\n"
-            let files = SafeFiles(root: (absolute as NSString).deletingLastPathComponent)
-            let name = (absolute as NSString).lastPathComponent
+            let files = SafeFiles(root: PathText.parent(absolute))
+            let name = PathText.lastComponent(absolute)
             guard files.read(name) != Data(text.utf8) else { continue }
             let option = path == inputFileList ? "--input-file-list" : "--output-file-list"
             if let problem = FileListTarget.problem(absolute) {

@@ -43,7 +43,7 @@ struct BuildFiles: Equatable {
 
     /// The folders to watch: every input's folder and the listed folders that exist.
     var watchedDirectories: [String] {
-        Set(inputs.map { ($0 as NSString).deletingLastPathComponent }).union(folders)
+        Set(inputs.map { PathText.parent($0) }).union(folders)
             .filter { FileManager.default.fileExists(atPath: $0) }.sorted()
     }
 }

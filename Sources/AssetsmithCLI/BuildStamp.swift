@@ -75,7 +75,7 @@ struct BuildStamp {
         let budget = (try? BudgetSettings.budgets())?.manifestBytes ?? Budgets.standard.manifestBytes
         guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: budget) else { return nil }
         let text = String(decoding: manifestData, as: UTF8.self)
-        let directory = (manifestPath as NSString).deletingLastPathComponent
+        let directory = PathText.parent(manifestPath)
         // Where the last build wrote: the override, or the manifest's top-level keys read from
         // the text (a wrong guess finds no stamp, or a stamp whose manifest digest differs).
         let place = CatalogPlace(output: outputOverride ?? topLevelValue("output", in: text),

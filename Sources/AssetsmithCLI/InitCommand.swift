@@ -42,12 +42,12 @@ struct InitCommand: ParsableCommand {
         var projectFile: ProjectFile?
         if root.hasSuffix(".xcodeproj") {
             projectFile = try ProjectRoles.load(root, printer: printer)
-            root = (root as NSString).deletingLastPathComponent
+            root = PathText.parent(root)
         } else if ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter({ $0.hasSuffix(".xcodeproj") }).count == 1 {
             projectFile = try ProjectRoles.load(root, printer: printer)
         }
         let manifestPath = PathText.absolute(manifest, relativeTo: root)
-        let manifestDirectory = (manifestPath as NSString).deletingLastPathComponent
+        let manifestDirectory = PathText.parent(manifestPath)
         if FileManager.default.fileExists(atPath: manifestPath) {
             printer.print([.error("\"\(relativePath(manifestPath))\" already exists; init never overwrites a manifest",
                                   at: .file(relativePath(manifestPath)),
@@ -162,7 +162,7 @@ struct InitCommand: ParsableCommand {
             text += others.map { "#   \($0)\n" }.joined()
         }
         do {
-            try SafeFiles(root: manifestDirectory).write(Data(text.utf8), to: (manifestPath as NSString).lastPathComponent)
+            try SafeFiles(root: manifestDirectory).write(Data(text.utf8), to: PathText.lastComponent(manifestPath))
         } catch {
             printer.print([error])
             throw ExitCode(1)
@@ -215,8 +215,8 @@ struct InitCommand: ParsableCommand {
         }
         let ranks = Dictionary(uniqueKeysWithValues: catalogs.map { ($0, iconRank($0)) })
         let best = catalogs.min { a, b in
-            let keyA = (ranks[a] ?? 2, (a as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1, a.split(separator: "/").count, a)
-            let keyB = (ranks[b] ?? 2, (b as NSString).lastPathComponent == FolderKind.catalog.folder("Assets") ? 0 : 1, b.split(separator: "/").count, b)
+            let keyA = (ranks[a] ?? 2, PathText.lastComponent(a) == FolderKind.catalog.folder("Assets") ? 0 : 1, a.split(separator: "/").count, a)
+            let keyB = (ranks[b] ?? 2, PathText.lastComponent(b) == FolderKind.catalog.folder("Assets") ? 0 : 1, b.split(separator: "/").count, b)
             return keyA < keyB
         }
         return best.map { catalog in

@@ -59,11 +59,11 @@ enum TemplateLocator {
         }
         candidates.append((manifestDirectory as NSString).appendingPathComponent("Templates"))
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().path {
-            var folder = (executable as NSString).deletingLastPathComponent
+            var folder = PathText.parent(executable)
             candidates.append((folder as NSString).appendingPathComponent("../share/assetsmith/Templates"))
             while folder != "/" && !folder.isEmpty {
                 candidates.append((folder as NSString).appendingPathComponent("Templates"))
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = PathText.parent(folder)
             }
         }
         var seen: Set<String> = []

@@ -237,10 +237,10 @@ enum FuzzMain {
     /// current folder that holds `Package.swift`.
     static func repositoryRoot() -> String {
         if let env = ProcessInfo.processInfo.environment["ASSETSMITH_REPO"] { return env }
-        var folder = (Bundle.main.executablePath.map { ($0 as NSString).deletingLastPathComponent }) ?? FileManager.default.currentDirectoryPath
+        var folder = (Bundle.main.executablePath.map { PathText.parent($0) }) ?? FileManager.default.currentDirectoryPath
         while folder != "/" && !folder.isEmpty {
             if FileManager.default.fileExists(atPath: folder + "/Package.swift") { return folder }
-            folder = (folder as NSString).deletingLastPathComponent
+            folder = PathText.parent(folder)
         }
         return FileManager.default.currentDirectoryPath
     }

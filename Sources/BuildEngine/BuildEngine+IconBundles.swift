@@ -89,8 +89,7 @@ extension BuildEngine {
     /// badge's parameters, so a build redraws it only when the badge changed.
     static func badgeLayerFile(_ badge: BadgeDrawing, path: String, shown: String, place: Diagnostic.Location,
                                previous: FileRecord?, output: SafeFiles) -> Result<(BundleFile, Diagnostic?), Diagnostic> {
-        let parameters = (try? BuildKey.makeEncoder().encode(badge)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        let key = Digest.sha256(Data("icon-badge|\(AssetCoreInfo.toolVersion)|\(parameters)".utf8))
+        let key = BuildKey.digest(forIconBadge: badge)
         if let previous, previous.key == key, let existing = output.read(path), Digest.sha256(existing) == previous.sha256 {
             return .success((BundleFile(data: existing, source: "", sourceSHA256: nil, key: key), nil))
         }

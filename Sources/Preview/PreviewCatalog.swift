@@ -81,7 +81,7 @@ package struct PreviewCatalog: Sendable {
             sets.append(Set(name: found.name, type: FolderKind(rawValue: (found.path as NSString).pathExtension), images: images,
                             isTemplate: found.templateRenderingIntent == "template", path: found.path))
         }
-        var catalog = PreviewCatalog(name: ((path as NSString).lastPathComponent as NSString).deletingPathExtension,
+        var catalog = PreviewCatalog(name: (PathText.lastComponent(path) as NSString).deletingPathExtension,
                                      sets: sets.sorted { $0.name < $1.name })
         for found in ContentsReader.sets(inCatalogAt: path) ?? [] {
             let type = FolderKind(folder: found.path)
@@ -95,9 +95,9 @@ package struct PreviewCatalog: Sendable {
                 let largest = sets.first { $0.path == content }?.images.max { $0.bitmap.width < $1.bitmap.width }
                 layers.append(((name as NSString).deletingPathExtension, largest?.bitmap))
             }
-            let parent = (found.path as NSString).deletingLastPathComponent
+            let parent = PathText.parent(found.path)
             let brand = FolderKind.brandAssets.names(parent)
-                ? ((parent as NSString).lastPathComponent as NSString).deletingPathExtension : nil
+                ? (PathText.lastComponent(parent) as NSString).deletingPathExtension : nil
             catalog.stacks.append(Stack(name: found.name, brand: brand, isSolid: type == .solidImageStack, layers: layers,
                                         contentPaths: contents))
         }
@@ -116,7 +116,7 @@ package struct PreviewCatalog: Sendable {
             var fields = entry.fields.compactMapValues(\.stringValue)
             fields["scale"] = "\(scale)x"
             fields["vector"] = format
-            images.append(Image(file: (path as NSString).lastPathComponent, bitmap: bitmap, fields: fields,
+            images.append(Image(file: PathText.lastComponent(path), bitmap: bitmap, fields: fields,
                                 appearance: entry.appearanceValue))
         }
         return images

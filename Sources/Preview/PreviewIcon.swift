@@ -25,7 +25,7 @@ package struct PreviewIcon: Sendable {
     package static func read(at path: String, side: Int = 400) -> PreviewIcon? {
         guard let data = FileManager.default.contents(atPath: path + "/" + IconComposerFormat.documentName),
               case .success(let document) = ContentsReader.parse(data) else { return nil }
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = (PathText.lastComponent(path) as NSString).deletingPathExtension
         var problems: [String] = []
         var renditions: [(String, Bitmap)] = []
         for appearance in IconComposerFormat.Appearance.allCases {
@@ -105,7 +105,7 @@ package struct PreviewIcon: Sendable {
 
     /// A layer file drawn at `scale` × its size in points (an SVG's px, a PNG's pixels).
     static func layerBitmap(_ file: String, problems: inout [String], scale: Double, layerScale: Double) -> Bitmap? {
-        let name = (file as NSString).lastPathComponent
+        let name = PathText.lastComponent(file)
         guard let bytes = FileManager.default.contents(atPath: file) else {
             problems.append("layer \"\(name)\" is missing")
             return nil

@@ -26,7 +26,7 @@ extension Renderer {
                                    placement: VectorPlacement(x: 0, y: 0, width: page.width, height: page.height))
         do {
             let drawing = try SymbolMaker.make(cairoSVG: svg, width: width, height: height, scale: scale,
-                                               name: (job.source.displayPath as NSString).lastPathComponent,
+                                               name: PathText.lastComponent(job.source.displayPath),
                                                weights: SymbolWeights(ultralight: symbol.ultralight, black: symbol.black))
             return (drawing.template, drawing.warnings)
         } catch {

@@ -1,3 +1,4 @@
+import AssetCore
 import Foundation
 import XcodeProject
 
@@ -36,7 +37,7 @@ package struct IconRoles: Sendable {
             var candidate: (Int, Role)?
             if target.appIconNames.contains(where: { Self.matches($0, name) }) {
                 if let bundle = target.iconBundles.first(where: {
-                    (($0 as NSString).lastPathComponent as NSString).deletingPathExtension == name }) {
+                    (PathText.lastComponent($0) as NSString).deletingPathExtension == name }) {
                     candidate = (target.productType.isApp ? 5 : 4, .shadowed(target: target.name, bundle: bundle))
                 } else {
                     candidate = (target.productType.isApp ? 7 : 6, .primary(target: target.name, product: target.productType))

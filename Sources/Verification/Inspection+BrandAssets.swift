@@ -18,7 +18,7 @@ extension Inspection {
     func stackSizedFiles() -> Set<String> {
         var files: Set<String> = []
         for set in sets where set.kind == .image {
-            let parent = (set.path as NSString).deletingLastPathComponent
+            let parent = PathText.parent(set.path)
             let inStack = set.name == "Content" && [.imageStackLayer, .solidImageStackLayer].contains(FolderKind(folder: parent))
             let onShelf = FolderKind.brandAssets.names(parent)
             guard inStack || onShelf else { continue }
@@ -101,8 +101,8 @@ extension Inspection {
 
     /// The stack's size in points, from its `.brandassets` entry (`"size" : "400x240"`).
     private func brandSize(ofStack stack: CatalogSet) -> PointSize? {
-        let parent = (stack.path as NSString).deletingLastPathComponent
-        let folder = (stack.path as NSString).lastPathComponent
+        let parent = PathText.parent(stack.path)
+        let folder = PathText.lastComponent(stack.path)
         guard FolderKind.brandAssets.names(parent), let brand = set(at: parent),
               case .success(let value) = brand.contents else { return nil }
         let entry = (value["assets"]?.arrayValue ?? []).first { $0["filename"]?.stringValue == folder }

@@ -31,7 +31,7 @@ extension Inspection {
     /// `expected`: the bundle the plan writes, with the record's facts about its files.
     func checkIconBundle(at path: String, shown: String, own: Bool, expected: IconBundle? = nil,
                          record: [String: FileRecord] = [:]) {
-        let bundle = IconBundleCheck(path: path, shown: shown, asset: (path as NSString).lastPathComponent, own: own)
+        let bundle = IconBundleCheck(path: path, shown: shown, asset: PathText.lastComponent(path), own: own)
         checkedBundles += 1
         guard let (data, document) = readIconDocument(bundle) else { return }
         let imageNames = checkIconDocument(document, bundle)
@@ -310,10 +310,10 @@ extension Inspection {
     func checkAmbiguity(bundleFolder: String, bundleShown: String) {
         let name = (bundleFolder as NSString).deletingPathExtension
         guard let set = sets.first(where: { $0.folderKind == .appIconSet
-            && (($0.path as NSString).lastPathComponent as NSString).deletingPathExtension.lowercased() == name.lowercased() })
+            && (PathText.lastComponent($0.path) as NSString).deletingPathExtension.lowercased() == name.lowercased() })
         else { return }
         add(.warning, .ambiguous, file: shown(set.path), asset: set.path,
-            message: "is not used: Xcode 26 draws every size from \((bundleShown as NSString).lastPathComponent)",
+            message: "is not used: Xcode 26 draws every size from \(PathText.lastComponent(bundleShown))",
             fix: "nothing to do with Xcode 26; delete the set once no older Xcode builds the app")
     }
 }

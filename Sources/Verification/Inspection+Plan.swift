@@ -32,8 +32,8 @@ extension Inspection {
 
         var sourceFacts: [String: (sha: String, pixels: PixelSize?)?] = [:]
         for job in plan.jobs {
-            let folder = (job.output as NSString).deletingLastPathComponent
-            let name = (job.output as NSString).lastPathComponent
+            let folder = PathText.parent(job.output)
+            let name = PathText.lastComponent(job.output)
             let file = shown(job.output)
             let onDisk = set(at: folder).map { exists(name, in: $0) } ?? false
             sizeCheckedByPlan.insert(job.output)
@@ -89,6 +89,7 @@ extension Inspection {
                     let reason = recorded.sourceSHA256 != facts.sha
                         ? "source \"\(job.source.displayPath)\" changed since the last build"
                         : record.table != plan.table || record.toolVersion != AssetCoreInfo.toolVersion
+                            || (record.renderVersion ?? 1) != AssetCoreInfo.renderVersion
                         ? "the requirement table or Assetsmith changed since the last build"
                         : "the manifest changed how slot \(job.slot) is rendered since the last build"
                     add(.error, .stale, file: file, asset: folder, message: "is out of date: " + reason, fix: build)

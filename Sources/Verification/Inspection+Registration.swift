@@ -62,7 +62,7 @@ extension Inspection {
     /// An `.appiconset` of that name anywhere in the catalog, or an `.icon` bundle beside it.
     func hasIconSet(_ name: String, outputDirectory: String) -> Bool {
         if sets.contains(where: { FolderKind.appIconSet.names($0.path)
-            && FolderKind.appIconSet.name(of: ($0.path as NSString).lastPathComponent) == name }) {
+            && FolderKind.appIconSet.name(of: PathText.lastComponent($0.path)) == name }) {
             return true
         }
         var isDirectory: ObjCBool = false

@@ -21,7 +21,7 @@ extension Inspection {
             switch roles.role(of: set.name) {
             case .shadowed(let target, let bundle):
                 add(.warning, .ambiguous, file: shown(set.path), asset: set.path,
-                    message: "is not used: Xcode 26 draws every size from \((bundle as NSString).lastPathComponent) "
+                    message: "is not used: Xcode 26 draws every size from \(PathText.lastComponent(bundle)) "
                         + "(target \"\(target)\" builds both)",
                     fix: "nothing to do with Xcode 26; delete the set once no older Xcode builds the app")
             case .unused where !roles.targets.contains(where: { $0.productType.isApp }):
@@ -57,7 +57,7 @@ extension Inspection {
                 }
             }
             for bundle in target.iconBundles {
-                available.insert(((bundle as NSString).lastPathComponent as NSString).deletingPathExtension)
+                available.insert((PathText.lastComponent(bundle) as NSString).deletingPathExtension)
             }
             let has = { (name: String) in available.contains { IconRoles.matches(name, $0) } }
             for name in target.appIconNames where !IconRoles.isPattern(name) && !has(name) {

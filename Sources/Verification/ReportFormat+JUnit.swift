@@ -15,7 +15,7 @@ extension ReportFormat {
         let failures = cases.filter { $0.findings.contains { $0.severity == .error } }.count
         let skippedKinds = Set(report.coverage.skipped.keys)
         func isSkipped(_ name: String) -> Bool {
-            skippedKinds.contains(((name as NSString).lastPathComponent as NSString).pathExtension.lowercased())
+            skippedKinds.contains((PathText.lastComponent(name) as NSString).pathExtension.lowercased())
         }
         let skipped = cases.filter { isSkipped($0.name) && $0.findings.isEmpty }.count
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -24,7 +24,7 @@ extension ReportFormat {
         for (name, findings) in cases {
             let open = "    <testcase classname=\"\(xml(report.catalog))\" name=\"\(xml(name))\""
             if findings.isEmpty, isSkipped(name) {
-                let kind = VerifyReport.Coverage.word(((name as NSString).lastPathComponent as NSString).pathExtension.lowercased())
+                let kind = VerifyReport.Coverage.word((PathText.lastComponent(name) as NSString).pathExtension.lowercased())
                 out += open + ">\n      <skipped message=\"\(xml(kind)) sets are not checked (only their Contents.json is read)\"/>\n"
                 out += "    </testcase>\n"
                 continue

@@ -31,7 +31,7 @@ package enum Verifier {
     /// them brand-asset roles, stack layer counts and visionOS layer sizes are not checked.
     package static func verify(catalogAt path: String, displayPath: String? = nil, appIcon: String = "AppIcon",
                                stacks: StackRules? = nil, roles: IconRoles? = nil, projectFile: String? = nil) -> VerifyReport {
-        let inspection = Inspection(catalogPath: path, display: displayPath ?? (path as NSString).lastPathComponent)
+        let inspection = Inspection(catalogPath: path, display: displayPath ?? PathText.lastComponent(path))
         inspection.appIconName = appIcon
         inspection.stackRules = stacks
         inspection.roles = roles

@@ -24,7 +24,7 @@ package struct VerifyReport: Hashable, Sendable {
         self.files = files
         self.findings = findings.sorted(by: Finding.ordered)
         self.coverage = coverage ?? Coverage(sets: sets.map { path in
-            let ext = ((path as NSString).lastPathComponent as NSString).pathExtension.lowercased()
+            let ext = (PathText.lastComponent(path) as NSString).pathExtension.lowercased()
             return (CatalogSet.Kind(folderExtension: ext), ext)
         })
     }

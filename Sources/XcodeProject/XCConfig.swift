@@ -1,3 +1,4 @@
+import AssetCore
 import Foundation
 
 /// Build settings from an `.xcconfig` file: `KEY = value` and `KEY[sdk=…] = value` lines, `//`
@@ -13,7 +14,7 @@ enum XCConfig {
 
     private static func read(_ path: String, into settings: inout [String: [String]], depth: Int) {
         guard depth < 16, let data = FileManager.default.contents(atPath: path), data.count < 1_000_000 else { return }
-        let folder = (path as NSString).deletingLastPathComponent
+        let folder = PathText.parent(path)
         for raw in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
             var line = Substring(raw)
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }

@@ -30,6 +30,15 @@ import Testing
         #expect(manifest.patternFolders == [directory + "/Icons"])
     }
 
+    /// A one-character path trapped in Foundation's path methods (SIGILL, found by the fuzzer);
+    /// `source: "*"` is the pattern of every file beside the manifest, and `source: a` a missing file.
+    @Test func oneCharacterSourcesAreReadNotCrashedOn() {
+        #expect(manifestErrors("table: ios18\nassets:\n  - {name: I-*, kind: image, source: '*', size: 24}\n", directory: directory) == [
+            "assetsmith.yml:3:38: error: \"source\" in asset \"I-Icons\" is \"Icons\"; sources must be .svg, .pdf or .png files\n  fix: export the artwork as SVG or PDF (preferred) or PNG",
+        ])
+        #expect(manifestErrors("table: ios18\nassets:\n  - {name: I, kind: image, source: a, size: 24}\n", directory: directory).count == 1)
+    }
+
     @Test func patternMistakesAreReported() {
         func errors(_ text: String) -> [String] { manifestErrors(text, directory: directory) }
         #expect(errors("table: ios18\nassets:\n  - {name: Icon, kind: image, source: Icons/*.svg, size: 24}\n") == [

@@ -93,17 +93,10 @@ struct ProjectRoleTests {
 /// Issue 25: the false alarms found on shipping apps' catalogs, each on a catalog of the same shape.
 struct FalseAlarmTests {
     func catalog(set: String, contents: String, files: [String: Data]) throws -> String {
-        let root = try VerifyFixtures.temporaryDirectory().appendingPathComponent("Assets.xcassets")
-        let folder = root.appendingPathComponent(set)
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        try Data(contents.utf8).write(to: folder.appendingPathComponent("Contents.json"))
-        for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
-        return root.path
+        try VerifyFixtures.catalog(set: set, contents: contents, files: files)
     }
 
-    func lines(_ path: String) -> [String] {
-        Verifier.verify(catalogAt: path).findings.map { "\($0.place): \($0.severity.rawValue): \($0.message)" }
-    }
+    func lines(_ path: String) -> [String] { VerifyFixtures.findingLines(path) }
 
     static let threeScales = """
         { "images" : [

@@ -13,6 +13,21 @@ enum VerifyFixtures {
     /// `Tests/Fixtures/Verify`
     static let directory = Fixtures.url("Verify")
 
+    /// A new catalog with one set holding `contents` and `files`; returns the catalog path.
+    static func catalog(set: String, contents: String, files: [String: Data] = [:]) throws -> String {
+        let root = try temporaryDirectory().appendingPathComponent("Assets.xcassets")
+        let folder = root.appendingPathComponent(set)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try Data(contents.utf8).write(to: folder.appendingPathComponent("Contents.json"))
+        for (name, data) in files { try data.write(to: folder.appendingPathComponent(name)) }
+        return root.path
+    }
+
+    /// Verify's findings on the catalog at `path`, one `place: severity: message` line each.
+    static func findingLines(_ path: String) -> [String] {
+        Verifier.verify(catalogAt: path).findings.map { "\($0.place): \($0.severity.rawValue): \($0.message)" }
+    }
+
     /// The committed catalog of a fixture: `Tests/Fixtures/Verify/<name>/Assets.xcassets`.
     static func catalog(_ name: String) -> String {
         directory.appendingPathComponent(name).appendingPathComponent("Assets.xcassets").path

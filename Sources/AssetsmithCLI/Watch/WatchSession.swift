@@ -38,8 +38,8 @@ final class WatchSession {
         let path = PathText.normalized(path)
         if let outputDirectory, path == outputDirectory || path.hasPrefix(outputDirectory + "/") { return false }
         if relevantFiles.contains(path) || directories.contains(path) { return true }
-        let name = (path as NSString).lastPathComponent
-        if patternFolders.contains((path as NSString).deletingLastPathComponent), !name.hasPrefix(".") { return true }
+        let name = PathText.lastComponent(path)
+        if patternFolders.contains(PathText.parent(path)), !name.hasPrefix(".") { return true }
         return templateDirectories.contains { path.hasPrefix($0 + "/") }
     }
 
@@ -48,7 +48,7 @@ final class WatchSession {
     func rebuild(changed: Set<String>) -> String {
         let start = Date()
         let what = changed.isEmpty ? "initial build" :
-            "changed " + changed.map { ($0 as NSString).lastPathComponent }.sorted().joined(separator: ", ")
+            "changed " + changed.map { PathText.lastComponent($0) }.sorted().joined(separator: ", ")
         let manifestPath = options.manifestPath
         let manifest: Manifest
         let plan: Plan
@@ -56,7 +56,7 @@ final class WatchSession {
             (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         } catch {
             // Keep watching the manifest's folder so that the fix is seen.
-            if directories.isEmpty { directories = [(manifestPath as NSString).deletingLastPathComponent] }
+            if directories.isEmpty { directories = [PathText.parent(manifestPath)] }
             relevantFiles.insert(manifestPath)
             let line = "\(what): manifest has errors; the last good output is left in place"
             printer.line(line)
