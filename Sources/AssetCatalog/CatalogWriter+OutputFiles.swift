@@ -80,18 +80,8 @@ extension CatalogWriter {
                 records[path] = record
                 continue
             }
-            guard let data = folder.read(path) else { continue }
-            if Digest.sha256(data) == record.sha256 {
-                if folder.remove(path) {
-                    report.removed.append(path)
-                    // A bundle's Assets/ folder and the bundle itself go once empty.
-                    folder.removeEmptyFolders(above: path)
-                }
-            } else {
-                report.diagnostics.append(.warning(
-                    "\"\(path)\" is no longer generated but was changed by hand; left in place",
-                    fix: "delete it yourself if it is not needed"))
-            }
+            // A bundle's Assets/ folder and the bundle itself go once empty.
+            removeIfUnchanged(path, record: record, in: folder, shown: path, report: &report)
         }
         new.outputFiles = records.isEmpty ? nil : records
     }

@@ -180,40 +180,48 @@ package enum CatalogWriter {
     /// folders they leave empty); a file changed by hand stays, with a warning.
     private static func removeStale(_ plan: Plan, old: BuildRecord, new: BuildRecord, missing: Set<String>,
                                     catalog: SafeFiles, report: inout WriteReport) {
-    for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
-        guard let data = catalog.read(path) else {
+        for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
+            // The folder, and folders that held only it (a layer of an image stack that has fewer
+            // layers now), go once empty.
+            let found = removeIfUnchanged(path, record: record, in: catalog, shown: "\(plan.catalogFolder)/\(path)",
+                                          report: &report)
             // Gone already: its folder too, if that is empty now (a set a failed build left).
-            catalog.removeEmptyFolders(above: path)
-            continue
+            if !found { catalog.removeEmptyFolders(above: path) }
         }
+    }
+
+    /// Removes the generated file at `path` when its bytes are still those `record` wrote, with the
+    /// folders it leaves empty; a file changed by hand stays, with a warning naming it as `shown`.
+    /// False when there is no file at `path`.
+    @discardableResult
+    static func removeIfUnchanged(_ path: String, record: FileRecord, in files: SafeFiles, shown: String,
+                                  report: inout WriteReport) -> Bool {
+        guard let data = files.read(path) else { return false }
         if Digest.sha256(data) == record.sha256 {
-            if catalog.remove(path) {
+            if files.remove(path) {
                 report.removed.append(path)
-                // The folder, and folders that held only it (a layer of an image stack that has
-                // fewer layers now), once empty.
-                catalog.removeEmptyFolders(above: path)
+                files.removeEmptyFolders(above: path)
             }
         } else {
             report.diagnostics.append(.warning(
-                "\"\(plan.catalogFolder)/\(path)\" is no longer generated but was changed by hand; left in place",
+                "\"\(shown)\" is no longer generated but was changed by hand; left in place",
                 fix: "delete it yourself if it is not needed"))
         }
-    }
+        return true
     }
 
     /// The build record, written when it changed (or is missing).
     private static func writeRecord(_ new: BuildRecord, old: BuildRecord, plan: Plan, into outputFiles: SafeFiles,
                                     report: inout WriteReport) {
-    do {
-        let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
-        if new != old || outputFiles.read(recordFile) == nil {
-            let recordData = new.encoded()
-            try outputFiles.makeDirectory(".assetsmith")
-            try outputFiles.write(recordData, to: recordFile)
+        do {
+            let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
+            if new != old || outputFiles.read(recordFile) == nil {
+                try outputFiles.makeDirectory(".assetsmith")
+                try outputFiles.write(new.encoded(), to: recordFile)
+            }
+        } catch {
+            report.diagnostics.append(error)
         }
-    } catch {
-        report.diagnostics.append(error)
-    }
     }
 
     /// The folders that hold `path`, innermost first (`A.imageset/x.png` → `A.imageset`).
