@@ -48,14 +48,20 @@ bench: build
 
 # Derived tab forms against designers' own pairs (README, "How glyphs are drawn"). The sets are
 # not in the repository: ICONSETS is the folder they were extracted into (`make bench-fidelity
-# ICONSETS=~/iconsets`); there is no default.
+# ICONSETS=~/iconsets`, holding ionicons/, heroicons/ and phosphor/); there is no default. The
+# filled direction counts true fills only; Heroicons also reports its eight named knockouts.
 ICONSETS ?=
+HEROICONS_KNOCKOUTS = device-tablet,cog-6-tooth/cog,globe-alt,calendar,window,computer-desktop,inbox,no-symbol
 bench-fidelity: build
-	@test -n "$(ICONSETS)" || { echo "bench-fidelity: give ICONSETS=<folder holding ionicons/ and heroicons/>" >&2; exit 2; }
+	@test -n "$(ICONSETS)" || { echo "bench-fidelity: give ICONSETS=<folder holding ionicons/, heroicons/ and phosphor/>" >&2; exit 2; }
 	BENCH_DIR=.build/fidelity/ionicons Benchmarks/fidelity.py $(BIN) \
 	  '$(ICONSETS)/ionicons/src/svg/{}-outline.svg' '$(ICONSETS)/ionicons/src/svg/{}.svg' --sheet .build/fidelity/ionicons
 	BENCH_DIR=.build/fidelity/heroicons Benchmarks/fidelity.py $(BIN) \
-	  '$(ICONSETS)/heroicons/optimized/24/outline/{}.svg' '$(ICONSETS)/heroicons/optimized/24/solid/{}.svg' --sheet .build/fidelity/heroicons
+	  '$(ICONSETS)/heroicons/optimized/24/outline/{}.svg' '$(ICONSETS)/heroicons/optimized/24/solid/{}.svg' \
+	  --knockouts '$(HEROICONS_KNOCKOUTS)' --sheet .build/fidelity/heroicons
+	BENCH_DIR=.build/fidelity/phosphor Benchmarks/fidelity.py $(BIN) \
+	  '$(ICONSETS)/phosphor/assets/regular/{}.svg' '$(ICONSETS)/phosphor/assets/fill/{}-fill.svg' --step 4 \
+	  --sheet .build/fidelity/phosphor
 
 # Custom symbols made from a stroke icon set (README, "Custom symbols"): Tabler's outline icons
 # from PyPI's pytablericons 1.0.1 (MIT), every 9th (509), extracted into ICONSETS/tabler.

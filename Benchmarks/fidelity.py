@@ -12,11 +12,22 @@ manifest with three tab icons per pair and builds it with assetsmith at @3x (squ
 and compares each derived form with the designer's (regular size, @3x) by IoU of the masks
 alpha > 0.5. Prints mean, p10, the count below 0.5 and the ten worst names for each direction.
 
+Only true fills count for the filled direction: a pair whose filled form covers at least 1.4 times
+the outline's opaque area (alpha > 0.5, both drawn as 24 pt images at @3x, 72 px; `A-`/`B-`
+image assets) is scored; a set's "solid" that is a heavier outline (a magnifier, an arrow on a
+rectangle) is not a fill and is left out. The outline direction counts every pair.
+
   usage: Benchmarks/fidelity.py BIN OUTLINE_PATTERN FILLED_PATTERN [--sheet DIR] [--limit N]
+                                [--step N] [--knockouts NAMES]
     OUTLINE_PATTERN / FILLED_PATTERN: paths with `{}` for the icon name, e.g.
       ~/iconsets/ionicons/src/svg/{}-outline.svg  ~/iconsets/ionicons/src/svg/{}.svg
     --sheet DIR: also write DIR/worst-filled.png and DIR/worst-outline.png, one row per worst
       case: given form | derived form | designer's form (black on white, 2x).
+    --step N: every Nth pair only (a large set).
+    --knockouts NAMES: comma-separated icons (alternatives with `/`: the first one the set has)
+      whose derived filled form must keep knockouts: each is reported kept when that form has an
+      enclosed hole (alpha <= 0.5, not reached from the border, at least 3 px) and lost otherwise;
+      with --sheet, DIR/knockouts.png shows them (outline | derived filled | designer's filled).
 """
 import argparse, glob, os, re, shutil, struct, subprocess, sys, zlib
 
@@ -59,6 +70,24 @@ def iou(a, b):
         inter += pa and qb; union += pa or qb
     return 1.0 if union == 0 else inter / union
 
+def holes(alpha, w, h, minimum=3):
+    """Areas of the enclosed empty regions (alpha <= 127, 4-connected, not reached from the border)."""
+    empty = [a <= 127 for a in alpha]
+    seen = [False] * (w * h)
+    areas = []
+    for start in range(w * h):
+        if not empty[start] or seen[start]: continue
+        stack, area, border = [start], 0, False
+        seen[start] = True
+        while stack:
+            i = stack.pop(); area += 1
+            x, y = i % w, i // w
+            if x in (0, w - 1) or y in (0, h - 1): border = True
+            for j, ok in ((i - 1, x > 0), (i + 1, x < w - 1), (i - w, y > 0), (i + w, y < h - 1)):
+                if ok and empty[j] and not seen[j]: seen[j] = True; stack.append(j)
+        if not border and area >= minimum: areas.append(area)
+    return sorted(areas, reverse=True)
+
 def write_sheet(path, rows, w, h):
     """rows: lists of alpha images (w*h bytes); drawn black on white at 2x with 4 px gutters."""
     s, gap = 2, 4
@@ -81,6 +110,8 @@ def write_sheet(path, rows, w, h):
 def summary(label, scores):
     values = sorted(v for _, v in scores)
     n = len(values)
+    if n == 0:
+        print(f"{label}: no pairs"); return []
     mean = sum(values) / n
     p10 = values[max(0, (n * 10 + 99) // 100 - 1)]
     below = sum(v < 0.5 for v in values)
@@ -93,6 +124,8 @@ def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('bin'); ap.add_argument('outline'); ap.add_argument('filled')
     ap.add_argument('--sheet'); ap.add_argument('--limit', type=int, default=0)
+    ap.add_argument('--step', type=int, default=1)
+    ap.add_argument('--knockouts', default='', help='icons whose derived filled form must keep knockouts')
     ap.add_argument('--only', help='comma-separated names to measure (and draw on the sheets)')
     ap.add_argument('--scores', help='write "name filled outline" lines to this file')
     ap.add_argument('--dir', default=os.environ.get('BENCH_DIR', '.build/fidelity'))
@@ -104,6 +137,13 @@ def main():
         if '/' in name or not os.path.exists(args.filled.replace('{}', name)): continue
         if not re.fullmatch(r'[A-Za-z0-9_.-]+', name): continue
         names.append(name)
+    knockouts = []
+    for group in filter(None, args.knockouts.split(',')):
+        found = [n for n in group.split('/') if n in names]
+        knockouts.append((group, found[0] if found else None))
+    if args.step > 1:
+        keep = {n for _, n in knockouts if n}
+        names = [n for k, n in enumerate(names) if k % args.step == 0 or n in keep]
     if args.only: names = [n for n in names if n in args.only.split(',')]
     if args.limit: names = names[:args.limit]
     if not names: sys.exit("no pairs found")
@@ -116,6 +156,8 @@ def main():
             m.write(f"  - {{name: R-{n}, kind: tab-icon, source: {o}, selected-source: {f}, scales: [3x]}}\n")
             m.write(f"  - {{name: F-{n}, kind: tab-icon, source: {o}, scales: [3x]}}\n")
             m.write(f"  - {{name: O-{n}, kind: tab-icon, selected-source: {f}, scales: [3x]}}\n")
+            m.write(f"  - {{name: A-{n}, kind: image, source: {o}, size: 24, scales: [3x]}}\n")
+            m.write(f"  - {{name: B-{n}, kind: image, source: {f}, size: 24, scales: [3x]}}\n")
     proc = subprocess.run([os.path.abspath(args.bin), 'build', '--manifest', 'fidelity.yml'], cwd=work,
                           stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     if proc.returncode not in (0,):
@@ -125,18 +167,38 @@ def main():
     def alpha(asset, selected):
         setname = asset + ('.selected' if selected else '')
         return read_png_alpha(os.path.join(cat, setname + '.imageset', setname + '@3x.png'))
-    filled, outline, images = [], [], {}
+    def opaque(asset):
+        return sum(a > 127 for a in read_png_alpha(os.path.join(cat, asset + '.imageset', asset + '@3x.png'))[2])
+    filled, outline, images, fills = [], [], {}, {}
     for n in names:
         w, h, ref_o = alpha('R-' + n, False); _, _, ref_f = alpha('R-' + n, True)
         _, _, der_f = alpha('F-' + n, True); _, _, der_o = alpha('O-' + n, False)
-        filled.append((n, iou(der_f, ref_f))); outline.append((n, iou(der_o, ref_o)))
+        fills[n] = opaque('B-' + n) >= 1.4 * opaque('A-' + n)
+        if fills[n]: filled.append((n, iou(der_f, ref_f)))
+        outline.append((n, iou(der_o, ref_o)))
         images[n] = (ref_o, ref_f, der_f, der_o)
     if args.scores:
+        scored = dict(filled)
         with open(args.scores, 'w') as f:
-            for (n, a), (_, b) in zip(filled, outline): f.write(f"{n} {a:.3f} {b:.3f}\n")
+            for n, b in outline:
+                a = f"{scored[n]:.3f}" if n in scored else "-"
+                f.write(f"{n} {a} {b:.3f}\n")
     print(f"fidelity: {args.outline} ↔ {args.filled}, @3x regular square box ({w}x{h} px), IoU of alpha > 0.5")
-    worst_f = summary("  filled from outline", filled)
-    worst_o = summary("  outline from filled", outline)
+    print(f"  true fills (filled covers >= 1.4x the outline at 72 px): {len(filled)} of {len(names)}")
+    worst_f = summary("  filled from outline (true fills)", filled)
+    worst_o = summary("  outline from filled (all pairs)", outline)
+    kept_rows = []
+    if knockouts:
+        kept = 0
+        parts = []
+        for group, n in knockouts:
+            if n is None:
+                parts.append(f"{group} missing"); continue
+            found = holes(images[n][2], w, h)
+            kept += bool(found)
+            parts.append(f"{n} {'kept' if found else 'LOST'} ({len(found)} holes)")
+            kept_rows.append([images[n][0], images[n][2], images[n][1]])
+        print(f"  knockouts kept: {kept} of {len(knockouts)}: " + ", ".join(parts))
     if args.only:
         worst_f = worst_o = [(n, 0) for n in names]
     if args.sheet:
@@ -145,7 +207,10 @@ def main():
                     [[images[n][0], images[n][2], images[n][1]] for n, _ in worst_f], w, h)
         write_sheet(os.path.join(args.sheet, 'worst-outline.png'),
                     [[images[n][1], images[n][3], images[n][0]] for n, _ in worst_o], w, h)
-        print(f"  sheets: {args.sheet}/worst-filled.png, worst-outline.png (given | derived | designer's)")
+        if kept_rows:
+            write_sheet(os.path.join(args.sheet, 'knockouts.png'), kept_rows, w, h)
+        print(f"  sheets: {args.sheet}/worst-filled.png, worst-outline.png"
+              f"{', knockouts.png' if kept_rows else ''} (given | derived | designer's)")
 
 if __name__ == '__main__':
     main()
