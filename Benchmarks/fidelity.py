@@ -24,6 +24,7 @@ rectangle) is not a fill and is left out. The outline direction counts every pai
     --sheet DIR: also write DIR/worst-filled.png and DIR/worst-outline.png, one row per worst
       case: given form | derived form | designer's form (black on white, 2x).
     --step N: every Nth pair only (a large set).
+    --outline-width PT: the derived outlines' `outline-width` (default: none, measured from the drawing).
     --knockouts NAMES: comma-separated icons (alternatives with `/`: the first one the set has)
       whose derived filled form must keep knockouts: each is reported kept when that form has an
       enclosed hole (alpha <= 0.5, not reached from the border, at least 3 px) and lost otherwise;
@@ -125,6 +126,7 @@ def main():
     ap.add_argument('bin'); ap.add_argument('outline'); ap.add_argument('filled')
     ap.add_argument('--sheet'); ap.add_argument('--limit', type=int, default=0)
     ap.add_argument('--step', type=int, default=1)
+    ap.add_argument('--outline-width', type=float, help='outline-width (pt) of the derived outlines (default: none given)')
     ap.add_argument('--knockouts', default='', help='icons whose derived filled form must keep knockouts')
     ap.add_argument('--only', help='comma-separated names to measure (and draw on the sheets)')
     ap.add_argument('--scores', help='write "name filled outline" lines to this file')
@@ -155,7 +157,8 @@ def main():
             o, f = os.path.abspath(args.outline.replace('{}', n)), os.path.abspath(args.filled.replace('{}', n))
             m.write(f"  - {{name: R-{n}, kind: tab-icon, source: {o}, selected-source: {f}, scales: [3x]}}\n")
             m.write(f"  - {{name: F-{n}, kind: tab-icon, source: {o}, scales: [3x]}}\n")
-            m.write(f"  - {{name: O-{n}, kind: tab-icon, selected-source: {f}, scales: [3x]}}\n")
+            width = f", outline-width: {args.outline_width}" if args.outline_width else ""
+            m.write(f"  - {{name: O-{n}, kind: tab-icon, selected-source: {f}, scales: [3x]{width}}}\n")
             m.write(f"  - {{name: A-{n}, kind: image, source: {o}, size: 24, scales: [3x]}}\n")
             m.write(f"  - {{name: B-{n}, kind: image, source: {f}, size: 24, scales: [3x]}}\n")
     proc = subprocess.run([os.path.abspath(args.bin), 'build', '--manifest', 'fidelity.yml'], cwd=work,

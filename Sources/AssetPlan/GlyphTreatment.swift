@@ -20,18 +20,32 @@ package struct GlyphTreatment: Hashable, Sendable, Codable {
         case transitionMask = "transition-mask"
     }
 
+    /// Where an outline's stroke width comes from (`.outline` only).
+    package enum OutlineWidth: String, Hashable, Sendable, Codable {
+        /// `outline-width` in the manifest: `outlineWidth` as given.
+        case manifest
+        /// Measured from the filled drawing (the widths of its knockouts and thin parts), as a
+        /// share of the glyph's size; `outlineWidth` (the table's line weight) only when the
+        /// drawing has no such detail to measure.
+        case drawing
+    }
+
     package var form: Form
     /// Output pixels; used by `.outline` only.
     package var outlineWidth: Double?
+    /// Where `outlineWidth` comes from; nil (as `.manifest`) for forms other than `.outline`.
+    package var outlineWidthFrom: OutlineWidth?
     /// True: alpha mask (colour dropped, a flat backdrop keyed out). False: original colours.
     package var template: Bool
     /// True: translate by the fractional offset of the coverage's bounding box so axis-aligned
     /// edges fall on pixel boundaries.
     package var snap: Bool
 
-    package init(form: Form, outlineWidth: Double? = nil, template: Bool = true, snap: Bool = true) {
+    package init(form: Form, outlineWidth: Double? = nil, outlineWidthFrom: OutlineWidth? = nil,
+                 template: Bool = true, snap: Bool = true) {
         self.form = form
         self.outlineWidth = outlineWidth
+        self.outlineWidthFrom = outlineWidthFrom
         self.template = template
         self.snap = snap
     }

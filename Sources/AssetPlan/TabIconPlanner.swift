@@ -5,8 +5,10 @@ import AssetSpec
 /// outline form) and `<Name>.selected` (selected, the filled form), each with the regular and
 /// compact box of the shape at every scale. A form not given is derived from the other:
 /// filled from outline by filling what the outline encloses and keeping its inner strokes as
-/// knockouts, outline from filled by an inner stroke of `outline-width` (default: the table's
-/// line weight for the size) that turns thin knockouts into strokes (`GlyphTreatment.Form`).
+/// knockouts, outline from filled by an inner stroke of `outline-width` that turns thin
+/// knockouts into strokes (`GlyphTreatment.Form`). Without `outline-width` the stroke is measured
+/// from the filled drawing (`GlyphTreatment.OutlineWidth.drawing`), the table's line weight for
+/// the size only when the drawing has no detail to measure.
 enum TabIconPlanner {
     /// Suffix of the selected imageset: `Home` → `Home.selected`.
     static let selectedSuffix = SetNaming.selected
@@ -48,7 +50,8 @@ enum TabIconPlanner {
                     treatment = GlyphTreatment(form: .filled)
                 } else {
                     // Per scale below: the width is in output pixels.
-                    treatment = GlyphTreatment(form: .outline, outlineWidth: weight)
+                    treatment = GlyphTreatment(form: .outline, outlineWidth: weight,
+                                               outlineWidthFrom: spec.outlineWidth == nil ? .drawing : .manifest)
                 }
                 for scale in scales {
                     var scaled = treatment

@@ -6,6 +6,7 @@ import Foundation
 ///
 /// - the snap shift of a placement: the two forms of a tab (the drawn one and the derived one)
 ///   are placed alike and snap alike, so the shift is measured once for both;
+/// - the width of the drawing's details, which a derived outline is stroked with;
 /// - derived forms made by the build's "could not derive a distinct form" check (`GlyphInspector.
 ///   derivedChange(for:…)`), taken by the render of the same job instead of being derived again.
 ///
@@ -24,6 +25,7 @@ final class GlyphMemo: @unchecked Sendable {
     }
 
     private let lock = NSLock()
+    private let detail = Once<Result<Double?, RenderError>>()
     private var shifts: [PlacementKey: Once<Result<Placement, RenderError>>] = [:]
     private var forms: [FormKey: DerivedForm] = [:]
 
@@ -39,6 +41,12 @@ final class GlyphMemo: @unchecked Sendable {
         }
         lock.unlock()
         return try value.get(make).get()
+    }
+
+    /// The source's detail width as a share of its size (`GlyphRenderer.detailShare`), made by
+    /// `make` the first time it is asked for.
+    func detailShare(_ make: () -> Result<Double?, RenderError>) throws(RenderError) -> Double? {
+        try detail.get(make).get()
     }
 
     func store(_ form: DerivedForm, for key: FormKey) {

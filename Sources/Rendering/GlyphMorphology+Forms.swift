@@ -31,6 +31,13 @@ extension GlyphMorphology {
         /// end around a region (the two arcs of a repeat icon) each hold less than half of it
         /// (0.45 and less).
         static let contained = 0.55
+        /// A container whose mouth another stroke runs through (a box with an arrow out of its
+        /// corner, a tray with an arrow into it) fills when the gaps on either side of that
+        /// stroke are at most `2 × mouthClosing × w` wide and the container holds at least
+        /// `mouthContained` of the region within its hull; a mouth nothing runs through (a house
+        /// without a floor, a chevron, a cup) stays open whatever its width.
+        static let mouthClosing = 1.3
+        static let mouthContained = 0.75
     }
 
     enum OutlineRule {
@@ -72,7 +79,7 @@ extension GlyphMorphology {
         let narrowSolid = narrow.crop(values, width: width).map { $0 >= 0.5 }
         let narrowInside = squaredDistanceToEmpty(narrowSolid, width: narrow.width, height: narrow.height)
         guard let w = strokeWidth(narrowInside, width: narrow.width, height: narrow.height) else { return nil }
-        let r = max(1, Int((FilledRule.closing * w).rounded()))
+        let r = max(1, Int((FilledRule.mouthClosing * w).rounded()))
         let box = bounds.expanded(by: r + 2, width: width, height: height)
         var part = box.crop(values, width: width)
         let inside = box.embed(narrowInside, from: narrow)
@@ -115,6 +122,10 @@ extension GlyphMorphology {
         }
         var (outside, toSolid, toReached) = outsideRegion(solid, width: width, height: height, closing: r,
                                                closable: anyClosed ? closable : nil)
+        let mouths = pluggedMouths(solid, width: width, height: height, w: w, strokes: strokes,
+                                   closable: anyClosed ? closable : nil, outside: outside)
+        for i in 0..<count where mouths[i] { outside[i] = false }
+        let widened = mouths.contains(true)
         func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
             let x = i % width, y = i / width
             if x > 0 { body(i - 1) }
@@ -160,7 +171,66 @@ extension GlyphMorphology {
         if artefacts { regions = label(enclosed, width: width, height: height, diagonal: false) }
         finishFilled(&values, width: width, height: height, w: w, solid: solid, inside: inside,
                             strokes: strokes, outside: outside, enclosed: enclosed, regions: regions,
-                            fromOutside: artefacts || anyClosed ? nil : (toReached, Float(r)))
+                            fromOutside: artefacts || anyClosed || widened ? nil : (toReached, Float(r)))
+    }
+
+    /// The empty pixels of containers whose mouth another stroke runs through
+    /// (`FilledRule.mouthClosing`): what a closing of gaps up to `2 × mouthClosing × w` encloses
+    /// beyond `outside` (the closing of one stroke width), taken region by region when the region
+    /// borders at least two strokes (the container and the one through its mouth) and one of them
+    /// holds `FilledRule.mouthContained` of it within its convex hull.
+    private static func pluggedMouths(_ solid: [Bool], width: Int, height: Int, w: Double,
+                                      strokes: (labels: [Int32], count: Int), closable: [Bool]?,
+                                      outside: [Bool]) -> [Bool] {
+        let count = width * height
+        var taken = [Bool](repeating: false, count: count)
+        guard strokes.count >= 2 else { return taken }
+        let wide = max(1, Int((FilledRule.mouthClosing * w).rounded()))
+        let (wideOutside, _, _) = outsideRegion(solid, width: width, height: height, closing: wide, closable: closable)
+        var enclosed = [Bool](repeating: false, count: count)
+        var any = false
+        for i in 0..<count where !solid[i] && !wideOutside[i] {
+            enclosed[i] = true
+            if outside[i] { any = true }
+        }
+        guard any else { return taken }
+        let regions = label(enclosed, width: width, height: height, diagonal: false)
+        var new = [Bool](repeating: false, count: regions.count)
+        var area = [Int](repeating: 0, count: regions.count)
+        var bordering = [Set<Int32>](repeating: [], count: regions.count)
+        for i in 0..<count where enclosed[i] {
+            let g = Int(regions.labels[i])
+            area[g] += 1
+            if outside[i] { new[g] = true }
+            let x = i % width, y = i / width
+            for j in [x > 0 ? i - 1 : i, x < width - 1 ? i + 1 : i, y > 0 ? i - width : i,
+                      y < height - 1 ? i + width : i] where solid[j] {
+                bordering[g].insert(strokes.labels[j])
+            }
+        }
+        var hulls: [Int32: [(lo: Double, hi: Double)]] = [:]
+        var held: [Int32: [Int]] = [:]
+        for g in 0..<regions.count where new[g] && bordering[g].count >= 2 {
+            for s in bordering[g] where hulls[s] == nil {
+                hulls[s] = hullSpans(of: s, labels: strokes.labels, width: width, height: height)
+            }
+        }
+        for i in 0..<count where enclosed[i] {
+            let g = Int(regions.labels[i])
+            guard new[g], bordering[g].count >= 2 else { continue }
+            let x = Double(i % width), y = i / width
+            for s in bordering[g] {
+                guard let span = hulls[s]?[y], x >= span.lo - 0.5, x <= span.hi + 0.5 else { continue }
+                held[s, default: [Int](repeating: 0, count: regions.count)][g] += 1
+            }
+        }
+        var accepted = [Bool](repeating: false, count: regions.count)
+        for g in 0..<regions.count where new[g] && bordering[g].count >= 2 {
+            let most = bordering[g].map { held[$0]?[g] ?? 0 }.max() ?? 0
+            accepted[g] = Double(most) >= FilledRule.mouthContained * Double(area[g])
+        }
+        for i in 0..<count where enclosed[i] && accepted[Int(regions.labels[i])] { taken[i] = true }
+        return taken
     }
 
     /// For each enclosed region that borders the outside (`candidates`: a gap of it was closed),
@@ -375,9 +445,27 @@ extension GlyphMorphology {
             hasCore = true
         }
         let toCore = hasCore ? squaredDistance(to: core, width: width, height: height) : []
+        // An island stroke inside a filled region (a tablet's button, a flap drawn apart from the
+        // frame) is knocked out whole, near the outer contour too: the contour's own stroke and
+        // the gap to it keep the rim.
+        var knockedIsland = [Bool](repeating: false, count: strokes.count)
+        for s in 0..<strokes.count where !touchesOutside[s] && nextToFilled[s] && !nextToHole[s] { knockedIsland[s] = true }
+        func nextToKnockedIsland(_ i: Int) -> Bool {
+            var next = false
+            forEachNeighbour(i) { j in if solid[j] && knockedIsland[Int(strokes.labels[j])] { next = true } }
+            return next
+        }
         for i in 0..<count where !outside[i] {
             if fromOutside[i] <= bandLimit {
-                if enclosed[i] && !isFilled[Int(regions.labels[i])] { values[i] = 0 } else { values[i] = 1 }
+                if solid[i] && knockedIsland[Int(strokes.labels[i])] {
+                    values[i] = 1 - values[i]
+                } else if enclosed[i] && !isFilled[Int(regions.labels[i])] {
+                    values[i] = 0
+                } else if !solid[i] && nextToKnockedIsland(i) {
+                    values[i] = 1 - values[i]
+                } else {
+                    values[i] = 1
+                }
             } else if solid[i] {
                 let stroke = Int(strokes.labels[i])
                 if hasCore && toCore[i] <= coreLimit {
@@ -482,10 +570,56 @@ extension GlyphMorphology {
         }
     }
 
-    /// Stroke width of a drawing in pixels: from the ridge of the distance transform (pixels at
-    /// least as far from the edge as their eight neighbours), `2 × median distance − 1`. Nil
-    /// when nothing is drawn.
-    static func strokeWidth(_ distance: [Float], width: Int, height: Int) -> Double? {
+    /// How the stroke width of a derived outline is measured from the filled drawing
+    /// (`detailWidth`), relative to the drawing's size (the longer side of its bounding box).
+    enum DetailRule {
+        /// Features thicker than this share of the drawing are bodies, not details.
+        static let thickest = 0.12
+        /// Details are measured when their centre lines (ridge pixels) add up to at least this
+        /// share of the drawing's size; otherwise there is nothing to measure.
+        static let shortest = 0.15
+    }
+
+    /// The stroke width a filled drawing's own details are drawn with, in pixels (nil when it
+    /// has none to measure): the median thickness of its knockouts (the empty regions the
+    /// drawing encloses, no thicker than the limit below anywhere: a flap's line, a calendar's
+    /// rule, the slash of a "no entry" sign), or,
+    /// when it has none long enough, of its thin parts (a handle, an antenna); only features at
+    /// most `DetailRule.thickest` of the drawing's size thick count. The thickness at a pixel of
+    /// a feature's centre line (a ridge of the distance transform) is `2 × distance − 0.5`,
+    /// the unbiased width of a stroke drawn at any sub-pixel offset.
+    static func detailWidth(_ values: [Float], width: Int, height: Int) -> Double? {
+        guard let bounds = CropRect.covered(values, width: width, height: height) else { return nil }
+        let box = bounds.expanded(by: 1, width: width, height: height)
+        let solid = box.crop(values, width: width).map { $0 >= 0.5 }
+        let size = Double(max(bounds.width, bounds.height))
+        let limit = DetailRule.thickest * size, enough = Int((DetailRule.shortest * size).rounded(.up))
+        // Knockouts: enclosed empty regions no thicker than the limit anywhere (a wide hole with
+        // dots drawn in it is a window, not a detail).
+        let reached = floodFromBorder(solid.map { !$0 }, width: box.width, height: box.height)
+        var holes = [Bool](repeating: false, count: solid.count)
+        for i in 0..<solid.count where !solid[i] && !reached[i] { holes[i] = true }
+        let toInk = squaredDistanceToEmpty(holes, width: box.width, height: box.height)
+        let regions = label(holes, width: box.width, height: box.height, diagonal: false)
+        var deepest = [Float](repeating: 0, count: regions.count)
+        for i in 0..<solid.count where holes[i] {
+            deepest[Int(regions.labels[i])] = max(deepest[Int(regions.labels[i])], toInk[i])
+        }
+        for i in 0..<solid.count where holes[i] && 2 * Double(deepest[Int(regions.labels[i])]).squareRoot() - 0.5 > limit {
+            holes[i] = false
+        }
+        for mask in [holes, solid] {
+            let distance = squaredDistanceToEmpty(mask, width: box.width, height: box.height)
+            let widths = ridge(distance, width: box.width, height: box.height)
+                .map { 2 * Double($0).squareRoot() - 0.5 }.filter { $0 <= limit }.sorted()
+            if widths.count >= max(1, enough) { return widths[widths.count / 2] }
+        }
+        return nil
+    }
+
+    /// The squared distances at the ridge of a distance transform: pixels inside (distance > 0)
+    /// at least as far from the edge as their eight neighbours.
+    static func ridge(_ distance: [Float], width: Int, height: Int) -> [Float] {
         var ridge: [Float] = []
         for y in 0..<height {
             for x in 0..<width {
@@ -503,6 +637,14 @@ extension GlyphMorphology {
                 if top { ridge.append(d) }
             }
         }
+        return ridge
+    }
+
+    /// Stroke width of a drawing in pixels: from the ridge of the distance transform (pixels at
+    /// least as far from the edge as their eight neighbours), `2 × median distance − 1`. Nil
+    /// when nothing is drawn.
+    static func strokeWidth(_ distance: [Float], width: Int, height: Int) -> Double? {
+        var ridge = ridge(distance, width: width, height: height)
         guard !ridge.isEmpty else { return nil }
         ridge.sort()
         return max(1, 2 * Double(ridge[ridge.count / 2]).squareRoot() - 1)

@@ -1,3 +1,4 @@
+import Foundation
 import AssetCore
 import AssetPlan
 
@@ -73,10 +74,46 @@ enum GlyphRenderer {
         }
         var values = drawn
         let width = box.width * factor, height = box.height * factor
+        var treatment = treatment
+        if treatment.form == .outline, treatment.outlineWidthFrom == .drawing {
+            treatment.outlineWidth = try outlineWidth(of: source, placement: base, fallback: treatment.outlineWidth)
+        }
         reshape(&values, width: width, height: height, treatment: treatment, pixelsPerOutputPixel: Double(factor))
         return DerivedForm(bitmap: GlyphMorphology.downsample(values, width: width, height: height, factor: factor),
                            change: changedShare(drawn, values))
     }
+
+    /// The stroke width in output pixels of an outline derived from `source` drawn at `placement`,
+    /// when the manifest gives none: the drawing's own detail width (`detailShare`) scaled to the
+    /// placement, kept within half and twice the table's line weight `fallback`; `fallback` when
+    /// the drawing has no detail to measure.
+    static func outlineWidth(of source: LoadedSource, placement: Placement, fallback: Double?) throws(RenderError) -> Double? {
+        guard let share = try detailShare(source) else { return fallback }
+        let measured = share * (placement.width * placement.height).squareRoot()
+        if ProcessInfo.processInfo.environment["DEBUG_DETAIL"] != nil { FileHandle.standardError.write("detail \(share * 24) units, \(measured) px fallback \(fallback ?? 0)\n".data(using: .utf8)!) }
+        guard let fallback else { return measured }
+        return min(2 * fallback, max(fallback / 2, measured))
+    }
+
+    /// The width of the details of `source` (`GlyphMorphology.detailWidth`) as a share of the
+    /// size of its placement (the geometric mean of its sides), measured once per source on a
+    /// drawing `detailSide` pixels on its longer side. Nil when it has no detail to measure.
+    static func detailShare(_ source: LoadedSource) throws(RenderError) -> Double? {
+        try source.glyphMemo.detailShare {
+            let box = PixelSize(width: detailSide, height: detailSide)
+            let placement = Fit.contain.placement(source: aspect(of: source), in: box)
+            let values: [Float]
+            do throws(RenderError) { values = try coverage(source, at: placement, factor: 1, box: box).values } catch {
+                return .failure(error)
+            }
+            guard let width = GlyphMorphology.detailWidth(values, width: box.width, height: box.height) else { return .success(nil) }
+            return .success(width / (placement.width * placement.height).squareRoot())
+        }
+    }
+
+    /// The side of the drawing the detail width is measured on: a stroke of 1.5 units in 24 is
+    /// 24 px there, measured to a pixel.
+    static let detailSide = 384
 
     /// The key of a derived form (`derive`) in the source's `GlyphMemo`.
     static func formKey(_ box: PixelSize, fit: Fit, _ treatment: GlyphTreatment,
