@@ -175,10 +175,11 @@ extension GlyphMorphology {
     }
 
     /// The empty pixels of containers whose mouth another stroke runs through
-    /// (`FilledRule.mouthClosing`): what a closing of gaps up to `2 × mouthClosing × w` encloses
-    /// beyond `outside` (the closing of one stroke width), taken region by region when the region
-    /// borders at least two strokes (the container and the one through its mouth) and one of them
-    /// holds `FilledRule.mouthContained` of it within its convex hull.
+    /// (`FilledRule.mouthClosing`): the regions a closing of gaps up to `2 × mouthClosing × w`
+    /// encloses that lie wholly in `outside` (the closing of one stroke width enclosed none of
+    /// them), taken when the region borders at least two strokes (the container and the one
+    /// through its mouth) and one of them holds `FilledRule.mouthContained` of it within its
+    /// convex hull.
     private static func pluggedMouths(_ solid: [Bool], width: Int, height: Int, w: Double,
                                       strokes: (labels: [Int32], count: Int), closable: [Bool]?,
                                       outside: [Bool]) -> [Bool] {
@@ -196,12 +197,13 @@ extension GlyphMorphology {
         guard any else { return taken }
         let regions = label(enclosed, width: width, height: height, diagonal: false)
         var new = [Bool](repeating: false, count: regions.count)
+        var known = [Int](repeating: 0, count: regions.count)
         var area = [Int](repeating: 0, count: regions.count)
         var bordering = [Set<Int32>](repeating: [], count: regions.count)
         for i in 0..<count where enclosed[i] {
             let g = Int(regions.labels[i])
             area[g] += 1
-            if outside[i] { new[g] = true }
+            if outside[i] { new[g] = true } else { known[g] += 1 }
             let x = i % width, y = i / width
             for j in [x > 0 ? i - 1 : i, x < width - 1 ? i + 1 : i, y > 0 ? i - width : i,
                       y < height - 1 ? i + width : i] where solid[j] {
@@ -210,6 +212,9 @@ extension GlyphMorphology {
         }
         var hulls: [Int32: [(lo: Double, hi: Double)]] = [:]
         var held: [Int32: [Int]] = [:]
+        // A region the closing of one stroke width mostly enclosed already (a bulb and the neck
+        // below its glass, a tray and the corners of its mouth) is left as that closing made it.
+        for g in 0..<regions.count where 4 * known[g] >= area[g] { new[g] = false }
         for g in 0..<regions.count where new[g] && bordering[g].count >= 2 {
             for s in bordering[g] where hulls[s] == nil {
                 hulls[s] = hullSpans(of: s, labels: strokes.labels, width: width, height: height)
@@ -574,7 +579,7 @@ extension GlyphMorphology {
     /// (`detailWidth`), relative to the drawing's size (the longer side of its bounding box).
     enum DetailRule {
         /// Features thicker than this share of the drawing are bodies, not details.
-        static let thickest = 0.12
+        static let thickest = 0.16
         /// Details are measured when their centre lines (ridge pixels) add up to at least this
         /// share of the drawing's size; otherwise there is nothing to measure.
         static let shortest = 0.15

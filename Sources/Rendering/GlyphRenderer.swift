@@ -1,4 +1,3 @@
-import Foundation
 import AssetCore
 import AssetPlan
 
@@ -90,7 +89,6 @@ enum GlyphRenderer {
     static func outlineWidth(of source: LoadedSource, placement: Placement, fallback: Double?) throws(RenderError) -> Double? {
         guard let share = try detailShare(source) else { return fallback }
         let measured = share * (placement.width * placement.height).squareRoot()
-        if ProcessInfo.processInfo.environment["DEBUG_DETAIL"] != nil { FileHandle.standardError.write("detail \(share * 24) units, \(measured) px fallback \(fallback ?? 0)\n".data(using: .utf8)!) }
         guard let fallback else { return measured }
         return min(2 * fallback, max(fallback / 2, measured))
     }

@@ -75,7 +75,8 @@ import Testing
                 outline-width: 2
             """)
         let unselected = filledOnly.jobs.first { $0.output == "Inbox.imageset/Inbox@3x.png" }
-        #expect(unselected?.effect == .glyph(GlyphTreatment(form: .outline, outlineWidth: 6)), "2 pt at @3x = 6 px")
+        #expect(unselected?.effect == .glyph(GlyphTreatment(form: .outline, outlineWidth: 6, outlineWidthFrom: .manifest)),
+                "2 pt at @3x = 6 px, as the manifest gives it")
         let defaultWidth = try Self.plan("""
             assets:
               - name: Inbox
@@ -83,7 +84,8 @@ import Testing
                 selected-source: Assets/Glyphs/tray-fill.svg
             """)
         let compact = defaultWidth.jobs.first { $0.output == "Inbox.imageset/Inbox-compact@2x.png" }
-        #expect(compact?.effect == .glyph(GlyphTreatment(form: .outline, outlineWidth: 2.5)), "1.25 pt compact line weight @2x")
+        #expect(compact?.effect == .glyph(GlyphTreatment(form: .outline, outlineWidth: 2.5, outlineWidthFrom: .drawing)),
+                "measured from the drawing; 1.25 pt compact line weight @2x when it has no detail")
         let both = try Self.plan("""
             assets:
               - name: Star
@@ -279,6 +281,7 @@ import Testing
 /// The plan's JSON form keeps every effect, plain and with parameters.
 @Suite struct EffectCodingTests {
     @Test(arguments: [Effect.none, .greyscale, .glyph(GlyphTreatment(form: .outline, outlineWidth: 4.5)),
+                      .glyph(GlyphTreatment(form: .outline, outlineWidth: 4.5, outlineWidthFrom: .drawing)),
                       .glyph(GlyphTreatment(form: .transitionMask, template: false, snap: false)),
                       .tone(ToneAdjustment(brightness: 0.7, opacity: 1))])
     func roundTrips(effect: Effect) throws {

@@ -31,7 +31,7 @@ import Testing
     @Test(arguments: [
         ("gear-outline", "filled"), ("calendar-outline", "filled"), ("bulb-gap", "filled"),
         ("house-open", "filled"), ("chevron", "filled"), ("document-fill", "outline"), ("repeat-arcs", "filled"),
-        ("tray-arrow", "filled"),
+        ("tray-arrow", "filled"), ("box-arrow", "filled"), ("tablet-button", "filled"),
     ])
     func derivedFormMatchesGolden(file: String, form: String) throws {
         let bitmap = try Self.render(file + ".svg", GlyphTreatment.Form(rawValue: form)!)
@@ -96,6 +96,44 @@ import Testing
         #expect(Self.alpha(filled, 2, 12) == 0 && Self.alpha(filled, 22, 12) == 0, "the outside stays empty")
     }
 
+    @Test func islandStrokeNearTheFrameIsKnockedOutWhole() throws {
+        // The button's lower half lies within one and a half strokes of the outside, where the
+        // frame's band stays solid; the button is a stroke of its own, so it is cut out whole.
+        let drawn = try Self.render("tablet-button.svg", .drawn)
+        let filled = try Self.render("tablet-button.svg", .filled)
+        #expect(Self.alpha(drawn, 12, 20.3) == 255, "the button's lower half is drawn")
+        #expect(Self.alpha(filled, 12, 20.3) <= 30, "…and knocked out of the filled form")
+        #expect(Self.alpha(filled, 12, 19.5) <= 30, "the button's upper half too")
+        #expect(Self.alpha(filled, 12, 22) == 255, "the frame below the button stays solid")
+        #expect(Self.alpha(filled, 12, 12) == 255, "the screen is filled")
+    }
+
+    @Test func containerWithAnArrowThroughAWideMouthFills() throws {
+        // The box's ends stop 1.33 strokes short of the arrow's head: wider than the gaps closed
+        // for a single stroke, but the arrow runs through the mouth and the box holds the region.
+        let filled = try Self.render("box-arrow.svg", .filled)
+        #expect(Self.alpha(filled, 8, 12) == 255, "inside the box is solid")
+        #expect(Self.alpha(filled, 16, 16) == 255)
+        #expect(Self.alpha(filled, 12.5, 11.5) <= 30, "the arrow's shaft inside the box is a knockout")
+        #expect(Self.alpha(filled, 2, 12) == 0 && Self.alpha(filled, 12, 22) == 0, "the outside stays empty")
+    }
+
+    @Test func outlineWidthIsMeasuredFromTheDrawing() throws {
+        // The flap is knocked out 2.5 units wide (7.2 px here); the table's 1.5 pt at @3x is 4.5 px.
+        func outline(_ file: String, from: GlyphTreatment.OutlineWidth) throws -> Bitmap {
+            try RenderingFixtures.render("tabs/" + file, PixelSize(width: Self.side, height: Self.side), fit: .contain,
+                                         effect: .glyph(GlyphTreatment(form: .outline, outlineWidth: 4.5, outlineWidthFrom: from)))
+        }
+        let measured = try outline("envelope-knockout.svg", from: .drawing)
+        let given = try outline("envelope-knockout.svg", from: .manifest)
+        #expect(Self.alpha(given, 2.6, 12) == 255 && Self.alpha(given, 4.1, 12) == 0, "1.5 pt as given: 4.5 px")
+        #expect(Self.alpha(measured, 2.6, 12) == 255 && Self.alpha(measured, 4.1, 12) == 255, "the flap's width: 7.2 px")
+        #expect(Self.alpha(measured, 4.8, 12) == 0, "…and no wider")
+        #expect(Self.alpha(measured, 12, 13) == 255, "the flap becomes the outline's stroke")
+        // A drawing with no knockout and no thin part has nothing to measure: the table's width.
+        #expect(try outline("square-fill.svg", from: .drawing) == outline("square-fill.svg", from: .manifest))
+    }
+
     @Test func outlineTurnsThinKnockoutsIntoStrokesAndKeepsThinParts() throws {
         let filled = try Self.render("document-fill.svg", .drawn)
         let outline = try Self.render("document-fill.svg", .outline)
@@ -111,7 +149,8 @@ import Testing
     @Test(arguments: [("house-open.svg", GlyphTreatment.Form.filled, false), ("chevron.svg", .filled, false),
                       ("bulb-gap.svg", .filled, true), ("gear-outline.svg", .filled, true),
                       ("calendar-outline.svg", .filled, true), ("document-fill.svg", .outline, true),
-                      ("repeat-arcs.svg", .filled, false), ("tray-arrow.svg", .filled, true)])
+                      ("repeat-arcs.svg", .filled, false), ("tray-arrow.svg", .filled, true),
+                      ("box-arrow.svg", .filled, true), ("tablet-button.svg", .filled, true)])
     func derivedFormIsDistinctOnlyWhenItVisiblyDiffers(file: String, form: GlyphTreatment.Form, distinct: Bool) throws {
         let source = LoadedSource.vector(try VectorImage(path: RenderingFixtures.artwork("tabs/" + file)))
         let treatment = GlyphTreatment(form: form, outlineWidth: form == .outline ? 4.5 : nil)
