@@ -578,21 +578,21 @@ extension GlyphMorphology {
     /// How the stroke width of a derived outline is measured from the filled drawing
     /// (`detailWidth`), relative to the drawing's size (the longer side of its bounding box).
     enum DetailRule {
-        /// Features thicker than this share of the drawing are bodies, not details.
+        /// Knockouts thicker than this share of the drawing anywhere are windows, not details.
         static let thickest = 0.16
-        /// Details are measured when their centre lines (ridge pixels) add up to at least this
+        /// Knockouts are measured when their centre lines (ridge pixels) add up to at least this
         /// share of the drawing's size; otherwise there is nothing to measure.
         static let shortest = 0.15
     }
 
     /// The stroke width a filled drawing's own details are drawn with, in pixels (nil when it
-    /// has none to measure): the median thickness of its knockouts (the empty regions the
-    /// drawing encloses, no thicker than the limit below anywhere: a flap's line, a calendar's
-    /// rule, the slash of a "no entry" sign), or,
-    /// when it has none long enough, of its thin parts (a handle, an antenna); only features at
-    /// most `DetailRule.thickest` of the drawing's size thick count. The thickness at a pixel of
-    /// a feature's centre line (a ridge of the distance transform) is `2 × distance − 0.5`,
-    /// the unbiased width of a stroke drawn at any sub-pixel offset.
+    /// has none to measure): the median thickness of its knockouts, the empty regions the
+    /// drawing encloses that are nowhere thicker than `DetailRule.thickest` of its size (a flap's
+    /// line, a calendar's rule, the slash of a "no entry" sign; a window with dots drawn in it is
+    /// not a detail). Its thin parts are not measured: a solid set draws them heavier than its
+    /// outline's strokes (a cuff, a rim). The thickness at a pixel of a knockout's centre line
+    /// (a ridge of the distance transform) is `2 × distance − 0.5`, the unbiased width of a
+    /// stroke drawn at any sub-pixel offset.
     static func detailWidth(_ values: [Float], width: Int, height: Int) -> Double? {
         guard let bounds = CropRect.covered(values, width: width, height: height) else { return nil }
         let box = bounds.expanded(by: 1, width: width, height: height)
@@ -604,22 +604,18 @@ extension GlyphMorphology {
         let reached = floodFromBorder(solid.map { !$0 }, width: box.width, height: box.height)
         var holes = [Bool](repeating: false, count: solid.count)
         for i in 0..<solid.count where !solid[i] && !reached[i] { holes[i] = true }
-        let toInk = squaredDistanceToEmpty(holes, width: box.width, height: box.height)
+        var toInk = squaredDistanceToEmpty(holes, width: box.width, height: box.height)
         let regions = label(holes, width: box.width, height: box.height, diagonal: false)
         var deepest = [Float](repeating: 0, count: regions.count)
         for i in 0..<solid.count where holes[i] {
             deepest[Int(regions.labels[i])] = max(deepest[Int(regions.labels[i])], toInk[i])
         }
         for i in 0..<solid.count where holes[i] && 2 * Double(deepest[Int(regions.labels[i])]).squareRoot() - 0.5 > limit {
-            holes[i] = false
+            toInk[i] = 0
         }
-        for mask in [holes, solid] {
-            let distance = squaredDistanceToEmpty(mask, width: box.width, height: box.height)
-            let widths = ridge(distance, width: box.width, height: box.height)
-                .map { 2 * Double($0).squareRoot() - 0.5 }.filter { $0 <= limit }.sorted()
-            if widths.count >= max(1, enough) { return widths[widths.count / 2] }
-        }
-        return nil
+        let widths = ridge(toInk, width: box.width, height: box.height)
+            .map { 2 * Double($0).squareRoot() - 0.5 }.filter { $0 <= limit }.sorted()
+        return widths.count >= max(1, enough) ? widths[widths.count / 2] : nil
     }
 
     /// The squared distances at the ridge of a distance transform: pixels inside (distance > 0)
