@@ -140,13 +140,14 @@ package struct BuildEngine {
         defer { withExtendedLifetime(lock) {} }
         var run = BuildRun(plan: plan)
         run.diagnostics = plan.warnings
+        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
+                                                           catalogFolder: plan.catalogFolder))
+        if record == nil || force { startWorkers(for: plan) }
         readSources(&run)
         phaseFinished("read sources")
         checkGlyphSources(&run)
         phaseFinished("glyph checks")
         let groups = admit(RenderGroup.groups(of: plan), &run)
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                           catalogFolder: plan.catalogFolder))
         phaseFinished("group + read record")
         let pending = reuseUpToDate(groups, record: record, &run)
         phaseFinished("keys and up-to-date check")
@@ -162,6 +163,13 @@ package struct BuildEngine {
     }
 
     // MARK: Phases
+
+    /// 0. A build that draws everything (no record, or --force) with vector sources starts the
+    /// sandbox's first worker at once, so that its start-up overlaps reading and checking; more
+    /// start when the work keeps it busy. An incremental build starts one when a drawing needs it.
+    func startWorkers(for plan: Plan) {
+        if plan.jobs.contains(where: { $0.allSources.contains(where: \.isVector) }) { sandbox?.prestart(1) }
+    }
 
     /// 1. Every source read and hashed once (bitmaps: pixel size from the header).
     func readSources(_ run: inout BuildRun) {
@@ -269,9 +277,9 @@ package struct BuildEngine {
         for (index, batch) in batches.enumerated() {
             decode(Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted(), &run)
             let decoded = run.decoded
-            let drawable = batch.filter { item in
+            let drawable = BuildEngine.inDrawingOrder(batch.filter { item in
                 item.group.job.allSources.allSatisfy { $0.format == .yaml || decoded[$0.loadKey] != nil }
-            }
+            })
             let drawn = Set(drawable.map(\.group.key))
             for item in batch where !drawn.contains(item.group.key) {
                 run.fail(item.group)
@@ -351,6 +359,17 @@ package struct BuildEngine {
             return .failure(.error("cannot draw \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
                                    fix: "internal error, please report"))
         }
+    }
+
+    /// The order the render threads take jobs in: those drawn in this process first, largest
+    /// output first, then those a vector worker draws. The threads' own work overlaps the
+    /// worker's start and the large encodes do not come last; the worker's jobs then keep it busy
+    /// while the threads encode what it drew.
+    static func inDrawingOrder(_ items: [KeyedGroup]) -> [KeyedGroup] {
+        func inProcess(_ item: KeyedGroup) -> Bool { !item.group.job.allSources.contains(where: \.isVector) }
+        func pixels(_ item: KeyedGroup) -> Int { item.group.job.pixelSize.width * item.group.job.pixelSize.height }
+        let local = items.filter(inProcess).enumerated().sorted { (pixels($0.element), -$0.offset) > (pixels($1.element), -$1.offset) }
+        return local.map(\.element) + items.filter { !inProcess($0) }
     }
 
     /// `items` cut in order into runs whose output pixels add up to at most `budget` (an item
