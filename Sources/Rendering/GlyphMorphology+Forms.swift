@@ -32,7 +32,7 @@ extension GlyphMorphology {
         /// (0.45 and less).
         static let contained = 0.55
         /// A container whose mouth another stroke runs through (a box with an arrow out of its
-        /// corner, a tray with an arrow into it) fills when the gaps on either side of that
+        /// corner, a square with an arrow into it) fills when the gaps on either side of that
         /// stroke are at most `2 × mouthClosing × w` wide and the container holds at least
         /// `mouthContained` of the region within its hull; a mouth nothing runs through (a house
         /// without a floor, a chevron, a cup) stays open whatever its width.
@@ -176,10 +176,10 @@ extension GlyphMorphology {
 
     /// The empty pixels of containers whose mouth another stroke runs through
     /// (`FilledRule.mouthClosing`): the regions a closing of gaps up to `2 × mouthClosing × w`
-    /// encloses that lie wholly in `outside` (the closing of one stroke width enclosed none of
+    /// encloses that lie mostly in `outside` (the closing of one stroke width enclosed little of
     /// them), taken when the region borders at least two strokes (the container and the one
-    /// through its mouth) and one of them holds `FilledRule.mouthContained` of it within its
-    /// convex hull.
+    /// through its mouth) and one of them that encloses nothing by itself holds
+    /// `FilledRule.mouthContained` of it within its convex hull.
     private static func pluggedMouths(_ solid: [Bool], width: Int, height: Int, w: Double,
                                       strokes: (labels: [Int32], count: Int), closable: [Bool]?,
                                       outside: [Bool]) -> [Bool] {
@@ -229,9 +229,15 @@ extension GlyphMorphology {
                 held[s, default: [Int](repeating: 0, count: regions.count)][g] += 1
             }
         }
+        // The container is a stroke that encloses nothing by itself (`closable`): a tray that
+        // closes a compartment of its own (an inbox with an arrow into it) is complete as drawn.
+        var complete = Set<Int32>()
+        if let closable {
+            for i in 0..<count where solid[i] && !closable[i] { complete.insert(strokes.labels[i]) }
+        }
         var accepted = [Bool](repeating: false, count: regions.count)
         for g in 0..<regions.count where new[g] && bordering[g].count >= 2 {
-            let most = bordering[g].map { held[$0]?[g] ?? 0 }.max() ?? 0
+            let most = bordering[g].filter { !complete.contains($0) }.map { held[$0]?[g] ?? 0 }.max() ?? 0
             accepted[g] = Double(most) >= FilledRule.mouthContained * Double(area[g])
         }
         for i in 0..<count where enclosed[i] && accepted[Int(regions.labels[i])] { taken[i] = true }
