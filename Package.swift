@@ -56,7 +56,7 @@ let package = Package(
         .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPoppler", "CPango", "Symbols"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
                                                      "CGLib"]),
-        .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec"]),
+        .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec", "Symbols"]),
         .target(name: "ImageProbe", dependencies: ["AssetCore",
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
                                                    .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),

@@ -8,10 +8,10 @@ import AssetSpec
 /// Contents.json naming it, with the template rendering intent.
 enum SymbolPlanner {
     /// The suffix of a glyph's symbol set name: `Home` → `Home.symbol`.
-    static let glyphSuffix = ".symbol"
+    static let glyphSuffix = SetNaming.symbol
     /// The suffix of a tab icon's filled twin: `Home.symbol` → `Home.symbol.fill` (from its
     /// `selected-source:` SVG; a derived filled form is pixels, not paths, and makes no twin).
-    static let fillSuffix = ".fill"
+    static let fillSuffix = SetNaming.fill
     /// The template canvas, in template units (the job's nominal size).
     static let canvas = PixelSize(width: 3300, height: 2200)
 
