@@ -98,7 +98,7 @@ let package = Package(
         .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Rendering", "PNGCodec", "AssetCore", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "TestSupport"]),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
-        .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore"]),
+        .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore", "Rendering", "Symbols", "TestSupport"]),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                               "PNGCodec", "AssetCore", "TestSupport"]),
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),

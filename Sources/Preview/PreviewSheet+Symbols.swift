@@ -99,7 +99,8 @@ extension PreviewSheet {
         let textSize = PreviewSymbol.textPoints * Double(PreviewSymbol.gridScale)
         canvas.text(name + (glyph.map { "  ·  beside the bitmap glyph \($0.name)" } ?? ""), x: margin, y: Double(top + 14),
                     size: 13, bold: true, ink)
-        for y in [baseline, baseline - PreviewSymbol.gridCapHeight] {
+        // On whole pixel rows: the baseline's row is the one right under the glyphs.
+        for y in [baseline + 0.5, (baseline - PreviewSymbol.gridCapHeight).rounded() - 0.5] {
             canvas.line(from: (margin, y), to: (Double(width) - margin, y), width: 1, guideColor)
         }
         var x = margin
