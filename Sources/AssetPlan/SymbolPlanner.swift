@@ -29,7 +29,8 @@ enum SymbolPlanner {
         var job = RenderJob(output: folder + "/" + file, asset: asset.name, slot: "symbol template", scale: .x1,
                             source: Planner.sourceRef(source), pixelSize: canvas, fit: .contain, background: nil,
                             channels: .rgba, origin: source.location)
-        job.symbol = SymbolOutput(ultralight: weights.ultralight, black: weights.black)
+        job.symbol = SymbolOutput(ultralight: weights.ultralight, black: weights.black,
+                                  ultralightWidth: weights.ultralightWidth, blackWidth: weights.blackWidth)
         part.jobs.append(job)
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents(file)))
     }
