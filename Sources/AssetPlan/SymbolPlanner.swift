@@ -35,6 +35,18 @@ enum SymbolPlanner {
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents(file)))
     }
 
+    /// The warning for a tab icon's symbol without a `.fill` twin: its selected form is derived
+    /// (Rendering's morphology works on pixels, and a symbol needs paths) or drawn in a file that
+    /// is not an SVG.
+    static func noFillTwin(_ asset: AssetEntry, selected: SourceFile?) -> Diagnostic {
+        let twin = "\"\(asset.name)\(glyphSuffix)\(fillSuffix)\""
+        let why = selected.map { "its selected-source \"\($0.written)\" is not an SVG" }
+            ?? "its selected (filled) form is derived from the outline as pixels, and a symbol is made of paths"
+        return .warning("the symbol of tab icon \"\(asset.name)\" gets no filled twin \(twin): \(why); the selected tab will show the outline symbol",
+                        at: .source(asset.location),
+                        fix: "add `selected-source:` with the filled form as SVG (as Apple pairs `house` and `house.fill`), or use the image set \"\(asset.name).selected\" for the selected state")
+    }
+
     /// `{ info, properties: { symbol-rendering-intent: template }, symbols: [{ filename, idiom: universal }] }`
     static func contents(_ file: String) -> JSONValue {
         .object(["info": CatalogEntry.info,
