@@ -79,11 +79,13 @@ package struct PreviewSymbol: Sendable {
             return symbol
         }
         let gridUnit = textPoints / 100 * Double(gridScale)
+        // One document a variant group, measured once, drawn at every scale.
+        var images: [String: VectorImage] = [:]
         for weight in Weight.allCases {
             for scale in Scale.allCases {
                 do {
                     if let drawing = try variant(path, layout: layout, weight: weight, scale: scale, pixelsPerUnit: gridUnit,
-                                                 vectors: vectors) {
+                                                 vectors: vectors, images: &images) {
                         symbol.grid[weight, default: [:]][scale] = drawing
                     }
                 } catch {
@@ -93,7 +95,7 @@ package struct PreviewSymbol: Sendable {
         }
         for pixels in [2, 3] {
             if let drawing = try? variant(path, layout: layout, weight: .regular, scale: .medium,
-                                          pixelsPerUnit: tabTextPoints / 100 * Double(pixels), vectors: vectors) {
+                                          pixelsPerUnit: tabTextPoints / 100 * Double(pixels), vectors: vectors, images: &images) {
                 symbol.tab[pixels] = drawing
             }
         }
@@ -102,16 +104,23 @@ package struct PreviewSymbol: Sendable {
 
     /// The variant `weight`-`scale` drawn at `pixelsPerUnit` (template units to px at the small
     /// scale), or the small variant enlarged by `scale.fromSmall` when the template lacks it; nil
-    /// when it has neither.
+    /// when it has neither. `images` keeps the documents loaded, by variant group.
     static func variant(_ path: String, layout: SymbolTemplateLayout, weight: Weight, scale: Scale, pixelsPerUnit: Double,
-                        vectors: VectorSandbox?) throws(RenderError) -> Drawing? {
+                        vectors: VectorSandbox?, images: inout [String: VectorImage]) throws(RenderError) -> Drawing? {
         let own = "\(weight.rawValue)-\(scale.rawValue)", small = "\(weight.rawValue)-\(Scale.small.rawValue)"
         let derived = !layout.variants.contains(own)
         guard !derived || layout.variants.contains(small) else { return nil }
         let row = derived ? Scale.small.rawValue : scale.rawValue
         let rowBaseline = layout.baselines[row] ?? 0
-        let file = VectorSourceFile(path: path, layer: derived ? small : own)
-        let image = if let vectors { try VectorImage(file: file, sandbox: vectors) } else { try VectorImage(file: file) }
+        let layer = derived ? small : own
+        let image: VectorImage
+        if let loaded = images[layer] {
+            image = loaded
+        } else {
+            let file = VectorSourceFile(path: path, layer: layer)
+            image = if let vectors { try VectorImage(file: file, sandbox: vectors) } else { try VectorImage(file: file) }
+            images[layer] = image
+        }
         // A scale the template draws is already drawn at its size beside the same text.
         let unit = pixelsPerUnit * (derived ? scale.fromSmall : 1)
         let baseline = (stripAbove * unit).rounded()
@@ -119,7 +128,7 @@ package struct PreviewSymbol: Sendable {
                              height: max(1, Int(((stripAbove + stripBelow) * unit).rounded(.up))))
         let drawn = try image.bitmap(size: size, scale: unit, x: 0, y: baseline - rowBaseline * unit)
         guard let ink = inkColumns(drawn) else {
-            throw .svgRender(path: path, message: "the variant `\(derived ? small : own)` draws nothing")
+            throw .svgRender(path: path, message: "the variant `\(layer)` draws nothing")
         }
         return Drawing(bitmap: ink, baseline: Int(baseline), derived: derived && scale != .small)
     }
