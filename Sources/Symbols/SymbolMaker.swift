@@ -52,7 +52,10 @@ package enum SymbolMaker {
                         (page.y / exportScale - height / 2) * scale - SymbolTemplate.capHeight / 2)
         }
         let strokeWidths = drawn.compactMap { if case .stroke(let width, _) = $0.paint { width } else { nil } }
-        let ratios = try weights.ratios(regular: SymbolWeights.regularWidth(strokeWidths) ?? 1)
+        // Without strokes the weights change nothing, and widths have nothing to be compared with.
+        let ratios = try SymbolWeights.regularWidth(strokeWidths).map { (regular: Double) throws(SymbolError) in
+            try weights.ratios(regular: regular)
+        } ?? [1, 1, 1]
         let outliner = try StrokeOutliner()
         // variants[v][p]: path p of variant v (Ultralight, Regular, Black), in template units.
         var variants: [[SymbolPath]] = [[], [], []]

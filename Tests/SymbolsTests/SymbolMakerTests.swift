@@ -148,6 +148,13 @@ import TestSupport
         }
     }
 
+    @Test func widthsAreNotCheckedAgainstADrawingWithoutStrokes() throws {
+        let drawing = try Self.make(Self.icon(#"<circle cx="12" cy="12" r="6" fill="black" stroke="none"/>"#),
+                                    weights: SymbolWeights(ultralight: 0.31, black: 1.8, ultralightWidth: 5, blackWidth: 0.5))
+        #expect(drawing.weighted)
+        #expect(Self.paths(drawing, "Ultralight-S") == Self.paths(drawing, "Black-S"))
+    }
+
     @Test func aDrawingWithNothingVisibleIsRefused() throws {
         #expect(throws: SymbolError.empty) { try Self.make(Self.icon(#"<path d="M2 12h20" stroke="none"/>"#)) }
     }
