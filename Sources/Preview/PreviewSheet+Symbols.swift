@@ -46,22 +46,27 @@ extension PreviewSheet {
     static func symbols(_ catalog: PreviewCatalog, notes: [PreviewNote]) throws(RenderError) -> PreviewSection? {
         let shown = catalog.symbolSets
         guard !shown.isEmpty else { return nil }
-        var rows: [(name: String, symbol: PreviewSymbol, glyph: PreviewCatalog.Set?)] = []
+        // Each row with the build's warnings about its symbol (on the outline's row only).
+        var rows: [(name: String, symbol: PreviewSymbol, glyph: PreviewCatalog.Set?, notes: [PreviewNote])] = []
         for set in shown {
             guard let symbol = set.symbol else { continue }
-            rows.append((set.name, symbol, catalog.bitmapGlyph(ofSymbol: set.name)))
+            let asset = set.name.hasSuffix(SetNaming.symbol) ? String(set.name.dropLast(SetNaming.symbol.count)) : set.name
+            let said = notes.filter { $0.asset == asset && $0.text.contains("symbol") }
+            rows.append((set.name, symbol, catalog.bitmapGlyph(ofSymbol: set.name), said + cannotDraw(symbol, set.name)))
             let twin = set.name + SetNaming.fill
-            if let fill = catalog.symbol(named: twin) { rows.append((twin, fill, catalog.bitmapGlyph(ofSymbol: twin))) }
+            if let fill = catalog.symbol(named: twin) {
+                rows.append((twin, fill, catalog.bitmapGlyph(ofSymbol: twin), cannotDraw(fill, twin)))
+            }
         }
         var lines: [String] = []
-        let heights = rows.map { symbolRowHeight($0.symbol) }
+        let heights = rows.map { symbolRowHeight($0.symbol) + 20 * $0.notes.count }
         let captions = [
             "Each drawn weight at the small, medium and large scales beside \(Int(PreviewSymbol.textPoints))-pt text at "
                 + "@\(PreviewSymbol.gridScale)x, on its baseline and cap line (blue); M and L are the small variant enlarged ×1.28 and "
                 + "×1.65, as Xcode derives them.",
             "On the right, the bitmap glyph of the same asset @3x. Drawn by librsvg from the template's variant groups.",
         ]
-        let height = 44 + heights.reduce(0, +) + rows.reduce(0) { $0 + ($1.symbol.problems.isEmpty ? 0 : 20) } + 10
+        let height = 44 + heights.reduce(0, +) + 10
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
         for (index, caption) in captions.enumerated() {
             canvas.text(caption, x: margin, y: Double(16 + 16 * index), size: 11, subtle)
@@ -70,16 +75,21 @@ extension PreviewSheet {
         for (row, rowHeight) in zip(rows, heights) {
             let summary = symbolRow(row.symbol, name: row.name, glyph: row.glyph, at: y, on: canvas)
             lines.append("\(row.name): \(summary)")
-            y += rowHeight
-            for problem in row.symbol.problems.prefix(1) {
-                canvas.text("⚠ \(row.name): cannot draw \(problem)", x: margin, y: Double(y), size: 12, warning)
-                lines.append("warning: \(row.name): cannot draw \(problem)")
-                y += 20
+            var noteY = y + symbolRowHeight(row.symbol)
+            for said in row.notes {
+                canvas.text("⚠ " + said.text, x: margin, y: Double(noteY), size: 12,
+                            said.isError ? RGBAColor(red: 0xD7, green: 0, blue: 0x15) : warning)
+                lines.append("\(note(prefix: said)) \(row.name): \(said.text)")
+                noteY += 20
             }
+            y += rowHeight
         }
-        let names = Set(rows.map(\.name) + rows.compactMap(\.glyph?.name))
-        lines += notes.filter { names.contains($0.asset) }.map { "\(note(prefix: $0)) \($0.asset): \($0.text)" }
         return PreviewSection(title: "Custom symbols", picture: try canvas.bitmap(), lines: lines)
+    }
+
+    /// The first variant that could not be drawn, as a note.
+    static func cannotDraw(_ symbol: PreviewSymbol, _ name: String) -> [PreviewNote] {
+        symbol.problems.prefix(1).map { PreviewNote(asset: name, text: "cannot draw \($0)", isError: false) }
     }
 
     /// The height of one symbol's row: headings, the tallest strip, the scale letters, the ink line.

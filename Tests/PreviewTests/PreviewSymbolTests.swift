@@ -132,6 +132,23 @@ import TestSupport
         #expect(Self.count(section.picture, rows: (baseline + 8)..<(baseline + 30), columns: 100..<700, where: dark) == 0)
     }
 
+    /// The build's warnings about a symbol are written under its row (not those about its bitmaps).
+    @Test func symbolWarningsAreShownUnderTheirRow() throws {
+        let catalog = try Self.catalog()
+        let notes = [PreviewNote(asset: "Star", text: "symbol \"Star\" from \"star.svg\": dashed strokes are drawn solid", isError: false),
+                     PreviewNote(asset: "Star", text: "glyph is larger than the box", isError: false)]
+        let plain = try #require(try PreviewSheet.sections(catalog, style: PreviewStyle(), notes: []).first { $0.title == "Custom symbols" })
+        let noted = try #require(try PreviewSheet.sections(catalog, style: PreviewStyle(), notes: notes).first { $0.title == "Custom symbols" })
+        #expect(noted.picture.height == plain.picture.height + 20)
+        #expect(noted.lines.filter { $0.hasPrefix("warning:") }
+                == ["warning: Star.symbol: symbol \"Star\" from \"star.svg\": dashed strokes are drawn solid"])
+        // In the warning colour, in the 20 px under the first row.
+        let rowEnd = 44 + 34 + Int((140 * 0.51 * 1.29 / 0.783).rounded(.up)) + 44
+        let orange = { (color: RGBAColor) in color.red > 150 && color.green < 160 && color.blue < 120 }
+        #expect(Self.count(noted.picture, rows: (rowEnd - 14)..<(rowEnd + 6), columns: 0..<700, where: orange) > 100)
+        #expect(Self.count(plain.picture, rows: (rowEnd - 14)..<(rowEnd + 6), columns: 0..<700, where: orange) == 0)
+    }
+
     @Test func selectedTabShowsTheFillTwin() throws {
         let style = PreviewStyle()
         func selectedInk(fill: Bool) throws -> Int {
