@@ -75,10 +75,11 @@ extension PreviewSheet {
         for (row, rowHeight) in zip(rows, heights) {
             let summary = symbolRow(row.symbol, name: row.name, glyph: row.glyph, at: y, on: canvas)
             lines.append("\(row.name): \(summary)")
-            var noteY = y + symbolRowHeight(row.symbol)
+            // Under the ink line; cut to the sheet's width (the HTML page has the whole text).
+            var noteY = y + symbolRowHeight(row.symbol) + 6
             for said in row.notes {
-                canvas.text("⚠ " + said.text, x: margin, y: Double(noteY), size: 12,
-                            said.isError ? RGBAColor(red: 0xD7, green: 0, blue: 0x15) : warning)
+                canvas.text(fitted("⚠ " + said.text, width: Double(width) - 2 * margin, size: 12, canvas: canvas), x: margin,
+                            y: Double(noteY), size: 12, said.isError ? RGBAColor(red: 0xD7, green: 0, blue: 0x15) : warning)
                 lines.append("\(note(prefix: said)) \(row.name): \(said.text)")
                 noteY += 20
             }

@@ -145,8 +145,8 @@ import TestSupport
         // In the warning colour, in the 20 px under the first row.
         let rowEnd = 44 + 34 + Int((140 * 0.51 * 1.29 / 0.783).rounded(.up)) + 44
         let orange = { (color: RGBAColor) in color.red > 150 && color.green < 160 && color.blue < 120 }
-        #expect(Self.count(noted.picture, rows: (rowEnd - 14)..<(rowEnd + 6), columns: 0..<700, where: orange) > 100)
-        #expect(Self.count(plain.picture, rows: (rowEnd - 14)..<(rowEnd + 6), columns: 0..<700, where: orange) == 0)
+        #expect(Self.count(noted.picture, rows: (rowEnd - 8)..<(rowEnd + 12), columns: 0..<700, where: orange) > 100)
+        #expect(Self.count(plain.picture, rows: (rowEnd - 8)..<(rowEnd + 12), columns: 0..<700, where: orange) == 0)
     }
 
     @Test func selectedTabShowsTheFillTwin() throws {
