@@ -9,6 +9,7 @@ import Foundation
 package enum AssetsmithMain {
     package static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        WorkerCommand.serveIfStartedByPool(arguments)
         do {
             var command = try AssetsmithCommand.parseAsRoot(arguments.isEmpty ? ["build"] : arguments)
             try command.run()

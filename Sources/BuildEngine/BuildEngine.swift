@@ -140,13 +140,14 @@ package struct BuildEngine {
         defer { withExtendedLifetime(lock) {} }
         var run = BuildRun(plan: plan)
         run.diagnostics = plan.warnings
+        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
+                                                           catalogFolder: plan.catalogFolder))
+        if record == nil || force { startWorkers(for: plan) }
         readSources(&run)
         phaseFinished("read sources")
         checkGlyphSources(&run)
         phaseFinished("glyph checks")
         let groups = admit(RenderGroup.groups(of: plan), &run)
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                           catalogFolder: plan.catalogFolder))
         phaseFinished("group + read record")
         let pending = reuseUpToDate(groups, record: record, &run)
         phaseFinished("keys and up-to-date check")
@@ -162,6 +163,13 @@ package struct BuildEngine {
     }
 
     // MARK: Phases
+
+    /// 0. A build that draws everything (no record, or --force) with vector sources starts the
+    /// sandbox's first worker at once, so that its start-up overlaps reading and checking; more
+    /// start when the work keeps it busy. An incremental build starts one when a drawing needs it.
+    func startWorkers(for plan: Plan) {
+        if plan.jobs.contains(where: { $0.allSources.contains(where: \.isVector) }) { sandbox?.prestart(1) }
+    }
 
     /// 1. Every source read and hashed once (bitmaps: pixel size from the header).
     func readSources(_ run: inout BuildRun) {

@@ -5,6 +5,8 @@ extension Bitmap {
     /// values, as Cairo and browsers blend) and makes every pixel opaque. The background's own
     /// alpha is ignored: flattening always yields alpha 255.
     mutating func flatten(onto background: RGBAColor) {
+        // Read before writing: an opaque bitmap shared with its source (a 1:1 copy) stays shared.
+        if isOpaque { return }
         let bg = (UInt32(background.red), UInt32(background.green), UInt32(background.blue))
         let count = width * height
         pixels.withUnsafeMutableBufferPointer { p in

@@ -39,6 +39,13 @@ package protocol VectorSandbox: AnyObject, Sendable {
     /// Cairo: the bytes of that file.
     func export(_ file: VectorSourceFile, as format: VectorFileFormat, page: VectorMeasure,
                 matrix: [Double]) throws(RenderError) -> Data
+    /// Gets ready for `count` documents to be drawn soon (a sandbox of processes starts them now,
+    /// in the background); nothing for one that draws in this process.
+    func prestart(_ count: Int)
+}
+
+extension VectorSandbox {
+    package func prestart(_ count: Int) {}
 }
 
 /// An SVG document's intrinsic size in CSS px, or a PDF page's in points (may be fractional).
@@ -83,9 +90,7 @@ package final class InProcessVectors: @unchecked Sendable {
     }
 
     private func load(_ file: VectorSourceFile) throws(RenderError) -> VectorImage {
-        let attributes = try? FileManager.default.attributesOfItem(atPath: file.path)
-        let stamp = [(attributes?[.size] as? Int) ?? -1,
-                     Int(((attributes?[.modificationDate] as? Date)?.timeIntervalSince1970 ?? 0) * 1e9)]
+        let stamp = FileStamp.of(file.path)
         if let hit = cache.first(where: { $0.file == file && $0.stamp == stamp }) { return hit.image }
         let image = try VectorImage(file: file)
         cache.removeAll { $0.file == file }

@@ -26,21 +26,28 @@ import Darwin
 package final class WorkerPool: VectorSandbox, @unchecked Sendable {
     /// Seconds one request may take before its worker is killed.
     package let timeLimit: Double
+    /// Seconds a request waits for a busy worker before another is started (the default, 0.1 s,
+    /// is a few times what a worker takes to start: a process of this binary, its libraries
+    /// loaded, its first document parsed).
+    private let growthDelay: Double
     private let capacity: Int
     private let executable: String
     private let arguments: [String]
     private let condition = NSCondition()
     private var idle: [WorkerProcess] = []
     private var running = 0
+    /// Workers `prestart` is starting now.
+    private var starting = 0
     /// Every worker started and not yet ended, by process id (for `terminateAll`).
     private var live: Set<Int32> = []
     private var failures: [String: (stamp: [Int], error: RenderError)] = [:]
 
     /// Workers are `executable` started with `arguments`: a program that calls `VectorWorker.serve`
     /// (the front end's hidden worker command, which also passes the memory budget).
-    package init(capacity: Int, timeLimit: Double, executable: String, arguments: [String]) {
+    package init(capacity: Int, timeLimit: Double, growthDelay: Double = 0.1, executable: String, arguments: [String]) {
         self.capacity = max(1, capacity)
         self.timeLimit = timeLimit
+        self.growthDelay = growthDelay
         self.executable = executable
         self.arguments = arguments
         // A worker that died must not take this process with it when we write to its socket.
@@ -64,6 +71,32 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
         let pids = live
         condition.unlock()
         for pid in pids { _ = systemKill(pid, SIGKILL) }
+    }
+
+    /// Starts up to `count` workers (never beyond the capacity) in the background, so that their
+    /// start-up overlaps the build's reading and checking; a request waits for one of them
+    /// instead of starting another. A worker that cannot start is started again, with its error,
+    /// by the request that needs it.
+    package func prestart(_ count: Int) {
+        condition.lock()
+        let wanted = max(0, min(count, capacity) - live.count - starting)
+        starting += wanted
+        condition.unlock()
+        let executable = self.executable
+        let arguments = self.arguments
+        for _ in 0..<wanted {
+            WorkerSpawner.shared.post { [self] in
+                let started = try? WorkerProcess(executable: executable, arguments: arguments)
+                condition.lock()
+                starting -= 1
+                if let started {
+                    live.insert(started.pid)
+                    idle.append(started)
+                }
+                condition.broadcast()
+                condition.unlock()
+            }
+        }
     }
 
     // MARK: VectorSandbox
@@ -161,9 +194,23 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
 
     private func checkOut(_ file: VectorSourceFile) throws(RenderError) -> WorkerProcess {
         condition.lock()
-        while idle.isEmpty && running >= capacity { condition.wait() }
+        // Another worker is started only when the ones alive stay busy for longer than starting
+        // one takes: many small documents keep one worker busy instead of paying for a second.
+        var patience: Date?
+        while idle.isEmpty {
+            if running >= capacity || starting > 0 {
+                condition.wait()
+            } else if !live.isEmpty, Date() < (patience ?? .distantFuture) {
+                if patience == nil { patience = Date().addingTimeInterval(growthDelay) }
+                _ = condition.wait(until: patience ?? Date())
+            } else {
+                break
+            }
+        }
         running += 1
         let reused = idle.popLast()
+        // A worker this request starts counts as starting, so others wait for it, not start more.
+        if reused == nil { starting += 1 }
         condition.unlock()
         if let reused { return reused }
         let executable = self.executable
@@ -176,13 +223,16 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
         switch started {
         case .success(let worker):
             condition.lock()
+            starting -= 1
             live.insert(worker.pid)
+            condition.broadcast()
             condition.unlock()
             return worker
         case .failure(let error):
             condition.lock()
+            starting -= 1
             running -= 1
-            condition.signal()
+            condition.broadcast()
             condition.unlock()
             throw error.renderError(for: file, timeLimit: timeLimit)
         }

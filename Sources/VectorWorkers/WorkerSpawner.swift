@@ -38,6 +38,14 @@ final class WorkerSpawner: @unchecked Sendable {
         }
     }
 
+    /// Runs `start` on the spawner thread without waiting for it.
+    func post(_ start: @escaping () -> Void) {
+        condition.lock()
+        jobs.append(start)
+        condition.signal()
+        condition.unlock()
+    }
+
     private func serve() {
         while true {
             condition.lock()

@@ -4,19 +4,21 @@ import Foundation
 @testable import Rendering
 import Testing
 
-/// Large sources are resampled a row at a time, without a whole-image float copy; the pixels
-/// must be exactly those of the cached linear path.
+/// Sources are resampled a row at a time (no whole-image float copy). A fractional placement
+/// inside the box: pixels it covers wholly are opaque, pixels it misses stay transparent, and edge
+/// pixels get the fraction of them it covers, as alpha.
 @Suite struct StreamingResampleTests {
-    @Test(arguments: [
-        (PixelSize(width: 87, height: 87), Placement(x: 0, y: 0, width: 87, height: 87)),
-        (PixelSize(width: 120, height: 45), Placement(x: 3.25, y: 0, width: 113.5, height: 45)),
-        (PixelSize(width: 40, height: 40), Placement(x: 5.5, y: 7.25, width: 29, height: 19.5)),
-    ])
-    func streamingMatchesTheLinearPathExactly(box: PixelSize, placement: Placement) {
+    @Test func fractionalPlacementCoversEachPixelByItsArea() {
         let master = AreaResamplerReferenceTests.master
-        let cached = AreaResampler.resample(LinearImage(master), into: box, placement: placement)
-        let streamed = AreaResampler.resampleStreaming(master, into: box, placement: placement)
-        #expect(cached.pixels == streamed.pixels)
-        #expect(cached.pixels.contains { $0 != 0 }, "the comparison is not of two empty images")
+        // Columns 5.5 ..< 34.5 and rows 7.25 ..< 26.75 of a 40 x 40 box.
+        let out = AreaResampler.resample(RasterImage(master), into: PixelSize(width: 40, height: 40),
+                                         placement: Placement(x: 5.5, y: 7.25, width: 29, height: 19.5))
+        func alpha(_ x: Int, _ y: Int) -> Int { Int(out.pixels[(y * 40 + x) * 4 + 3]) }
+        #expect(alpha(20, 15) == 255)
+        #expect(alpha(4, 15) == 0 && alpha(35, 15) == 0 && alpha(20, 6) == 0 && alpha(20, 27) == 0)
+        #expect(alpha(5, 15) == 128 && alpha(34, 15) == 128, "half a column covered")
+        #expect(alpha(20, 7) == 191 && alpha(20, 26) == 191, "three quarters of a row covered")
+        #expect(alpha(5, 7) == 96, "a corner: half times three quarters")
+        #expect(out.pixels[(15 * 40 + 20) * 4 ..< (15 * 40 + 20) * 4 + 3].contains { $0 != 0 })
     }
 }

@@ -11,8 +11,9 @@ enum PoolFixture {
     static let binary: String = ProcessInfo.processInfo.environment["ASSETSMITH_BIN"]
         ?? Fixtures.repoRoot.appendingPathComponent(".build/debug/assetsmith").path
 
-    static func pool(timeLimit: Double = 30, memoryBudget: Int = VectorWorker.defaultMemoryBudget) -> WorkerPool {
-        WorkerPool(capacity: 1, timeLimit: timeLimit, executable: binary,
+    static func pool(capacity: Int = 1, timeLimit: Double = 30, growthDelay: Double = 0.1,
+                     memoryBudget: Int = VectorWorker.defaultMemoryBudget) -> WorkerPool {
+        WorkerPool(capacity: capacity, timeLimit: timeLimit, growthDelay: growthDelay, executable: binary,
                    arguments: ["_svg-worker", "--memory-budget", String(memoryBudget), "--parent", String(getpid())])
     }
 
@@ -53,6 +54,15 @@ enum PoolFixture {
     }
 }
 
+/// Results written by concurrent iterations, each index by one iteration.
+final class DrawnCounts: @unchecked Sendable {
+    private let lock = NSLock()
+    private var storage: [Int]
+    init(count: Int) { storage = Array(repeating: 0, count: count) }
+    func set(_ index: Int, _ value: Int) { lock.lock(); storage[index] = value; lock.unlock() }
+    var values: [Int] { lock.lock(); defer { lock.unlock() }; return storage }
+}
+
 @Suite struct WorkerPoolTests {
     @Test func aWorkerThatCrashesIsReplacedAndTheNextFileDraws() throws {
         let dir = PoolFixture.folder("pool-crash")
@@ -84,6 +94,39 @@ enum PoolFixture {
         }
         #expect(slowWorker.allSatisfy(PoolFixture.ended))
         #expect(try PoolFixture.drawnPixels(pool, dir + "/star.svg") > 100)
+    }
+
+    /// Many small drawings from two threads keep one worker busy: a second one starts only when a
+    /// request has waited longer than the growth delay (here longer than the test).
+    @Test func smallDrawingsFromTwoThreadsShareOneWorker() throws {
+        let pool = PoolFixture.pool(capacity: 2, growthDelay: 600)
+        let path = Fixtures.repoRoot.appendingPathComponent(PoolFixture.star).path
+        let painted = DrawnCounts(count: 24)
+        DispatchQueue.concurrentPerform(iterations: 24) { index in
+            painted.set(index, (try? PoolFixture.drawnPixels(pool, path)) ?? 0)
+        }
+        #expect(painted.values.allSatisfy { $0 > 100 })
+        #expect(pool.workerIDs.count == 1)
+    }
+
+    /// A drawing that keeps the only worker busy does not hold up the next file: after the
+    /// growth delay a second worker starts and draws it.
+    @Test func aRequestWaitingPastTheGrowthDelayGetsASecondWorker() throws {
+        let dir = PoolFixture.folder("pool-grow")
+        try PoolFixture.copy("Tests/Fixtures/Hostile/turbulence.svg", to: dir + "/slow.svg")
+        try PoolFixture.copy(PoolFixture.star, to: dir + "/star.svg")
+        let pool = PoolFixture.pool(capacity: 2, timeLimit: 3, growthDelay: 0.05)
+        let slowDone = DispatchSemaphore(value: 0)
+        Thread.detachNewThread {
+            _ = try? PoolFixture.drawnPixels(pool, dir + "/slow.svg")
+            slowDone.signal()
+        }
+        let deadline = Date().addingTimeInterval(10)
+        while pool.workerIDs.isEmpty, Date() < deadline { usleep(10_000) }
+        usleep(200_000)
+        #expect(try PoolFixture.drawnPixels(pool, dir + "/star.svg") > 100)
+        #expect(pool.workerIDs.count == 2, "the slow drawing's worker and a second one")
+        slowDone.wait()
     }
 
     @Test func aFailedFileFailsAtOnceUntilItChanges() throws {

@@ -5,9 +5,10 @@ import Glibc
 import Darwin
 #endif
 
-/// A file's size and modification time (s, ns): what tells the pool and a worker that a file changed.
-enum FileStamp {
-    static func of(_ path: String) -> [Int] {
+/// A file's size and modification time (s, ns), from one `stat`: what tells the pool, a worker and
+/// a worker's parsed-document cache that a file changed.
+package enum FileStamp {
+    package static func of(_ path: String) -> [Int] {
         var status = stat()
         guard stat(path, &status) == 0 else { return [-1, 0, 0] }
         #if canImport(Darwin)
