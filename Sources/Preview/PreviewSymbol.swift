@@ -10,12 +10,14 @@ import Symbols
 /// data. A scale the template does not draw (ours draw only `-S`) is its small variant enlarged, as
 /// Xcode derives it.
 package struct PreviewSymbol: Sendable {
+    /// The three weights a template draws (its variant groups are `<Weight>-<Scale>`).
     package enum Weight: String, CaseIterable, Sendable {
         case ultralight = "Ultralight"
         case regular = "Regular"
         case black = "Black"
     }
 
+    /// SF Symbols' three scales (the template's rows).
     package enum Scale: String, CaseIterable, Sendable {
         case small = "S"
         case medium = "M"
