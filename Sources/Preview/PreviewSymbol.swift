@@ -24,8 +24,9 @@ package struct PreviewSymbol: Sendable {
         case large = "L"
 
         /// The glyph's size relative to the small variant's. SF Symbols' small and large scales are
-        /// the medium glyph × 0.783 and × 1.29 (the ratios measured on system symbols beside text of
-        /// one size; Apple documents the scales but not the figures), so medium is small ÷ 0.783.
+        /// about the medium glyph × 0.783 and × 1.29 (ratios measured on system symbols beside text
+        /// of one size; Apple names the scales but publishes no figures, and they are not checked
+        /// here against an export with all nine variants), so medium is small ÷ 0.783.
         package var fromSmall: Double {
             switch self {
             case .small: 1
