@@ -277,9 +277,9 @@ package struct BuildEngine {
         for (index, batch) in batches.enumerated() {
             decode(Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted(), &run)
             let decoded = run.decoded
-            let drawable = batch.filter { item in
+            let drawable = BuildEngine.inDrawingOrder(batch.filter { item in
                 item.group.job.allSources.allSatisfy { $0.format == .yaml || decoded[$0.loadKey] != nil }
-            }
+            })
             let drawn = Set(drawable.map(\.group.key))
             for item in batch where !drawn.contains(item.group.key) {
                 run.fail(item.group)
@@ -359,6 +359,17 @@ package struct BuildEngine {
             return .failure(.error("cannot draw \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
                                    fix: "internal error, please report"))
         }
+    }
+
+    /// The order the render threads take jobs in: those drawn in this process first, largest
+    /// output first, then those a vector worker draws. The threads' own work overlaps the
+    /// worker's start and the large encodes do not come last; the worker's jobs then keep it busy
+    /// while the threads encode what it drew.
+    static func inDrawingOrder(_ items: [KeyedGroup]) -> [KeyedGroup] {
+        func inProcess(_ item: KeyedGroup) -> Bool { !item.group.job.allSources.contains(where: \.isVector) }
+        func pixels(_ item: KeyedGroup) -> Int { item.group.job.pixelSize.width * item.group.job.pixelSize.height }
+        let local = items.filter(inProcess).enumerated().sorted { (pixels($0.element), -$0.offset) > (pixels($1.element), -$1.offset) }
+        return local.map(\.element) + items.filter { !inProcess($0) }
     }
 
     /// `items` cut in order into runs whose output pixels add up to at most `budget` (an item

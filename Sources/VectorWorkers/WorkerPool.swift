@@ -26,8 +26,8 @@ import Darwin
 package final class WorkerPool: VectorSandbox, @unchecked Sendable {
     /// Seconds one request may take before its worker is killed.
     package let timeLimit: Double
-    /// Seconds a request waits for a busy worker before another is started (the default, 0.1 s,
-    /// is a few times what a worker takes to start: a process of this binary, its libraries
+    /// Seconds requests wait for busy workers, in all, before another is started (the default,
+    /// 0.1 s, is a few times what a worker takes to start: a process of this binary, its libraries
     /// loaded, its first document parsed).
     private let growthDelay: Double
     private let capacity: Int
@@ -36,8 +36,10 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
     private let condition = NSCondition()
     private var idle: [WorkerProcess] = []
     private var running = 0
-    /// Workers `prestart` is starting now.
+    /// Workers being started now (by `prestart` or a request).
     private var starting = 0
+    /// Seconds requests have waited for a busy worker since the last one started.
+    private var waited = 0.0
     /// Every worker started and not yet ended, by process id (for `terminateAll`).
     private var live: Set<Int32> = []
     private var failures: [String: (stamp: [Int], error: RenderError)] = [:]
@@ -194,15 +196,16 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
 
     private func checkOut(_ file: VectorSourceFile) throws(RenderError) -> WorkerProcess {
         condition.lock()
-        // Another worker is started only when the ones alive stay busy for longer than starting
-        // one takes: many small documents keep one worker busy instead of paying for a second.
-        var patience: Date?
+        // Another worker starts only once requests have waited for busy ones, in all, longer than
+        // the growth delay: many small documents keep one worker busy instead of paying for a
+        // second, and a long queue or a slow document gets one.
         while idle.isEmpty {
             if running >= capacity || starting > 0 {
                 condition.wait()
-            } else if !live.isEmpty, Date() < (patience ?? .distantFuture) {
-                if patience == nil { patience = Date().addingTimeInterval(growthDelay) }
-                _ = condition.wait(until: patience ?? Date())
+            } else if !live.isEmpty, waited < growthDelay {
+                let start = Date()
+                _ = condition.wait(until: start.addingTimeInterval(growthDelay - waited))
+                waited += Date().timeIntervalSince(start)
             } else {
                 break
             }
@@ -210,7 +213,10 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
         running += 1
         let reused = idle.popLast()
         // A worker this request starts counts as starting, so others wait for it, not start more.
-        if reused == nil { starting += 1 }
+        if reused == nil {
+            starting += 1
+            waited = 0
+        }
         condition.unlock()
         if let reused { return reused }
         let executable = self.executable

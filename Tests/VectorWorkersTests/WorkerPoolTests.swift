@@ -96,8 +96,8 @@ final class DrawnCounts: @unchecked Sendable {
         #expect(try PoolFixture.drawnPixels(pool, dir + "/star.svg") > 100)
     }
 
-    /// Many small drawings from two threads keep one worker busy: a second one starts only when a
-    /// request has waited longer than the growth delay (here longer than the test).
+    /// Many small drawings from two threads keep one worker busy: a second one starts only when
+    /// requests have waited longer than the growth delay in all (here longer than the test).
     @Test func smallDrawingsFromTwoThreadsShareOneWorker() throws {
         let pool = PoolFixture.pool(capacity: 2, growthDelay: 600)
         let path = Fixtures.repoRoot.appendingPathComponent(PoolFixture.star).path
