@@ -47,14 +47,19 @@ package enum FileUpdate {
         }
     }
 
-    /// Every request, spread over the cores; outcomes in request order.
+    /// Every request, spread over the cores a folder at a time (the files of one folder in turn:
+    /// creating files in one folder from two threads only makes one wait for the other's lock on
+    /// it); outcomes in request order.
     package static func apply(_ requests: [Request], in folder: SafeFiles) -> [Outcome] {
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: requests.count)
         defer { outcomes.deallocate() }
         guard let address = outcomes.baseAddress else { return [] }
         let base = UncheckedPointer(address)
-        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
-            (base.pointer + index).initialize(to: apply(requests[index], in: folder))
+        let byFolder = Array(Dictionary(grouping: requests.indices) { PathText.parent(requests[$0].path) }.values)
+        DispatchQueue.concurrentPerform(iterations: byFolder.count) { group in
+            for index in byFolder[group] {
+                (base.pointer + index).initialize(to: apply(requests[index], in: folder))
+            }
         }
         let result = Array(outcomes)
         _ = outcomes.baseAddress.map { $0.deinitialize(count: requests.count) }

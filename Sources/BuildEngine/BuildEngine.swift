@@ -280,6 +280,7 @@ package struct BuildEngine {
             let drawable = BuildEngine.inDrawingOrder(batch.filter { item in
                 item.group.job.allSources.allSatisfy { $0.format == .yaml || decoded[$0.loadKey] != nil }
             })
+            announceResamples(drawable, decoded: decoded)
             let drawn = Set(drawable.map(\.group.key))
             for item in batch where !drawn.contains(item.group.key) {
                 run.fail(item.group)
@@ -359,6 +360,18 @@ package struct BuildEngine {
             return .failure(.error("cannot draw \(job.slot): \(error)", at: .asset(name: job.asset, detail: nil),
                                    fix: "internal error, please report"))
         }
+    }
+
+    /// Tells each raster source the sizes its jobs in `items` will ask for, so the first job
+    /// makes them all in one pass over the source's rows.
+    func announceResamples(_ items: [KeyedGroup], decoded: [String: LoadedSource]) {
+        var targets: [ObjectIdentifier: (RasterImage, [AreaResampler.Target])] = [:]
+        for item in items where item.group.job.vector == nil && item.group.job.symbol == nil {
+            guard let source = decoded[item.group.job.source.loadKey],
+                  let (image, target) = Renderer.resampleTarget(item.group.job, from: source) else { continue }
+            targets[ObjectIdentifier(image), default: (image, [])].1.append(target)
+        }
+        for (image, list) in targets.values where list.count > 1 { image.expect(list, ways: threads) }
     }
 
     /// The order the render threads take jobs in: those drawn in this process first, largest

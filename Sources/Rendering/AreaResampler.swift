@@ -18,73 +18,58 @@ import AssetPlan
 /// placement covers only in part get that fraction of coverage, and the rest stays transparent.
 /// Upscaling is not refused here (the pipeline does that); if asked, each output pixel simply
 /// takes the source pixels under it.
-enum AreaResampler {
+package enum AreaResampler {
+    /// One output: a transparent `box` with the source drawn at `placement`.
+    package struct Target: Hashable, Sendable {
+        package var box: PixelSize
+        package var placement: Placement
+
+        package init(box: PixelSize, placement: Placement) {
+            self.box = box
+            self.placement = placement
+        }
+    }
+
     /// `source` drawn into a transparent `box` at `placement`, as straight RGBA8.
     static func resample(_ source: RasterImage, into box: PixelSize, placement: Placement) -> Bitmap {
         if let (dx, dy) = integerOffset(of: placement, for: source.size) {
             return copy(source.bitmap, into: box, at: dx, dy)
         }
-        return resample(source.bitmap, into: box, placement: placement)
+        return resample(source.bitmap, into: [Target(box: box, placement: placement)])[0]
     }
 
-    /// The area average, a source row at a time: each row is decoded to linear light, reduced
-    /// horizontally and added to the output rows that use it.
-    static func resample(_ bitmap: Bitmap, into box: PixelSize, placement p: Placement) -> Bitmap {
-        let outW = box.width, outH = box.height
-        var out = [UInt8](repeating: 0, count: outW * outH * 4)
-        let columns = AxisWeights(source: bitmap.width, output: outW, origin: p.x, extent: p.width)
-        let rows = AxisWeights(source: bitmap.height, output: outH, origin: p.y, extent: p.height)
-        guard let usedRows = rows.sourceRange, columns.sourceRange != nil else {
-            return Bitmap(width: outW, height: outH, pixels: out)
-        }
-        // For each source row, the output rows it feeds and with what weight, in output order.
-        var feeds = [[(row: Int, weight: Float)]](repeating: [], count: usedRows.count)
-        rows.withSpans { starts, counts, offsets, weights in
-            for y in 0..<outH {
-                for k in 0..<counts[y] { feeds[starts[y] + k - usedRows.lowerBound].append((y, weights[offsets[y] + k])) }
-            }
-        }
-        var acc = [SIMD4<Float>](repeating: .zero, count: outW * outH)
+    /// True when `target` is a plain copy of a source of `size` (nothing to average).
+    static func isCopy(_ target: Target, of size: PixelSize) -> Bool {
+        integerOffset(of: target.placement, for: size) != nil
+    }
+
+    /// The area averages for every target in one pass over the source's rows: each row is
+    /// decoded to linear light once, then reduced horizontally for each target and added to the
+    /// output rows that use it. Memory is one source row plus the outputs, whatever the source's
+    /// size; each output's sums are taken in the same order as alone, so the pixels do not depend
+    /// on the company.
+    static func resample(_ bitmap: Bitmap, into targets: [Target]) -> [Bitmap] {
+        let passes = targets.map { TargetPass(source: bitmap.size, target: $0) }
+        let active = passes.filter { $0.usedRows != nil }
+        guard let first = active.compactMap(\.usedRows?.lowerBound).min(),
+              let last = active.compactMap(\.usedRows?.upperBound).max() else { return passes.map { $0.finish() } }
         var line = [SIMD4<Float>](repeating: .zero, count: bitmap.width)
-        var reduced = [SIMD4<Float>](repeating: .zero, count: outW)
         SRGB.decodeTable.withUnsafeBufferPointer { table in
             bitmap.pixels.withUnsafeBufferPointer { src in
-                columns.withSpans { starts, counts, offsets, weights in
-                    acc.withUnsafeMutableBufferPointer { acc in
-                        line.withUnsafeMutableBufferPointer { line in
-                            reduced.withUnsafeMutableBufferPointer { reduced in
-                                for r in usedRows where !feeds[r - usedRows.lowerBound].isEmpty {
-                                    let base = r * bitmap.width * 4
-                                    for x in 0..<bitmap.width {
-                                        let q = base + x * 4
-                                        let a = Float(src[q + 3]) * (1 / 255)
-                                        line[x] = SIMD4(table[Int(src[q])] * a, table[Int(src[q + 1])] * a,
-                                                        table[Int(src[q + 2])] * a, a)
-                                    }
-                                    for i in 0..<outW {
-                                        var sum = SIMD4<Float>.zero
-                                        let start = starts[i], offset = offsets[i]
-                                        for k in 0..<counts[i] { sum += weights[offset + k] * line[start + k] }
-                                        reduced[i] = sum
-                                    }
-                                    for (y, w) in feeds[r - usedRows.lowerBound] {
-                                        let row = y * outW
-                                        for i in 0..<outW { acc[row + i] += w * reduced[i] }
-                                    }
-                                }
-                            }
+                line.withUnsafeMutableBufferPointer { line in
+                    for r in first..<last where active.contains(where: { $0.isFed(by: r) }) {
+                        let base = r * bitmap.width * 4
+                        for x in 0..<bitmap.width {
+                            let q = base + x * 4
+                            let a = Float(src[q + 3]) * (1 / 255)
+                            line[x] = SIMD4(table[Int(src[q])] * a, table[Int(src[q + 1])] * a, table[Int(src[q + 2])] * a, a)
                         }
+                        for pass in active where pass.isFed(by: r) { pass.add(UnsafeBufferPointer(line), row: r) }
                     }
                 }
             }
         }
-        out.withUnsafeMutableBufferPointer { o in
-            guard let base = o.baseAddress else { return }
-            SRGBEncoder.with { encoder in
-                for i in 0..<(outW * outH) { encodePixel(acc[i], to: base + i * 4, encoder) }
-            }
-        }
-        return Bitmap(width: outW, height: outH, pixels: out)
+        return passes.map { $0.finish() }
     }
 
     /// The whole-pixel offset when `placement` shows the source at 100 % on the pixel grid.
@@ -119,7 +104,7 @@ enum AreaResampler {
 
     /// Linear premultiplied → straight sRGB RGBA8. Fully transparent pixels become 0, 0, 0, 0.
     @inline(__always)
-    private static func encodePixel(_ v: SIMD4<Float>, to p: UnsafeMutablePointer<UInt8>,
+    fileprivate static func encodePixel(_ v: SIMD4<Float>, to p: UnsafeMutablePointer<UInt8>,
                                     _ encoder: SRGBEncoder) {
         let alpha = min(max(v.w, 0), 1)
         let a8 = UInt8(truncatingIfNeeded: Int(alpha * 255 + 0.5))
@@ -132,5 +117,75 @@ enum AreaResampler {
         p[1] = encoder.encode(v.y * inverse)
         p[2] = encoder.encode(v.z * inverse)
         p[3] = a8
+    }
+}
+
+/// One target of `AreaResampler.resample(_:into:)`: its weights, the output rows each source row
+/// feeds, and its sums in linear light.
+private final class TargetPass {
+    let box: PixelSize
+    let columns: AxisWeights
+    let usedRows: Range<Int>?
+    /// For each used source row, the output rows it feeds and with what weight, in output order.
+    private var feeds: [[(row: Int, weight: Float)]] = []
+    private var acc: [SIMD4<Float>] = []
+    private var reduced: [SIMD4<Float>]
+
+    init(source: PixelSize, target: AreaResampler.Target) {
+        box = target.box
+        let p = target.placement
+        columns = AxisWeights(source: source.width, output: box.width, origin: p.x, extent: p.width)
+        let rows = AxisWeights(source: source.height, output: box.height, origin: p.y, extent: p.height)
+        usedRows = columns.sourceRange == nil ? nil : rows.sourceRange
+        reduced = [SIMD4<Float>](repeating: .zero, count: box.width)
+        guard let usedRows else { return }
+        feeds = [[(row: Int, weight: Float)]](repeating: [], count: usedRows.count)
+        rows.withSpans { starts, counts, offsets, weights in
+            for y in 0..<box.height {
+                for k in 0..<counts[y] { feeds[starts[y] + k - usedRows.lowerBound].append((y, weights[offsets[y] + k])) }
+            }
+        }
+        acc = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
+    }
+
+    func isFed(by row: Int) -> Bool {
+        guard let usedRows, usedRows.contains(row) else { return false }
+        return !feeds[row - usedRows.lowerBound].isEmpty
+    }
+
+    /// Source row `row`, decoded to linear light (`line`), reduced and added to its output rows.
+    func add(_ line: UnsafeBufferPointer<SIMD4<Float>>, row: Int) {
+        guard let usedRows else { return }
+        let outW = box.width
+        columns.withSpans { starts, counts, offsets, weights in
+            reduced.withUnsafeMutableBufferPointer { reduced in
+                acc.withUnsafeMutableBufferPointer { acc in
+                    for i in 0..<outW {
+                        var sum = SIMD4<Float>.zero
+                        let start = starts[i], offset = offsets[i]
+                        for k in 0..<counts[i] { sum += weights[offset + k] * line[start + k] }
+                        reduced[i] = sum
+                    }
+                    for (y, w) in feeds[row - usedRows.lowerBound] {
+                        let base = y * outW
+                        for i in 0..<outW { acc[base + i] += w * reduced[i] }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The output: unpremultiplied and sRGB-encoded (transparent where nothing was drawn).
+    func finish() -> Bitmap {
+        var out = [UInt8](repeating: 0, count: box.width * box.height * 4)
+        if !acc.isEmpty {
+            out.withUnsafeMutableBufferPointer { o in
+                guard let base = o.baseAddress else { return }
+                SRGBEncoder.with { encoder in
+                    for i in 0..<acc.count { AreaResampler.encodePixel(acc[i], to: base + i * 4, encoder) }
+                }
+            }
+        }
+        return Bitmap(width: box.width, height: box.height, pixels: out)
     }
 }

@@ -39,8 +39,7 @@ package enum Renderer {
             try image.draw(on: canvas, at: placement)
             bitmap = try canvas.bitmap()
         case .bitmap(let image):
-            let placement = job.fit.placement(source: image.size, in: box)
-            bitmap = AreaResampler.resample(image, into: box, placement: placement)
+            bitmap = image.resampled(AreaResampler.Target(box: box, placement: job.fit.placement(source: image.size, in: box)))
         }
         if let background = job.background {
             bitmap.flatten(onto: background)
@@ -56,6 +55,19 @@ package enum Renderer {
 }
 
 extension Renderer {
+    /// The resampling `render` will ask `source` for when it draws `job` (a raster source, no
+    /// glyph or grid treatment), so that a build can announce a source's sizes together
+    /// (`RasterImage.expect`).
+    package static func resampleTarget(_ job: RenderJob, from source: LoadedSource) -> (RasterImage, AreaResampler.Target)? {
+        guard case .bitmap(let image) = source else { return nil }
+        switch job.effect {
+        case .glyph, .macGrid: return nil
+        case .none, .greyscale, .tone: break
+        }
+        let box = job.pixelSize
+        return (image, AreaResampler.Target(box: box, placement: job.fit.placement(source: image.size, in: box)))
+    }
+
     /// The bytes of `job`'s vector file (`job.vector`): the source drawn onto a PDF page or SVG
     /// document of the job's size in points by Cairo, placed by `job.fit` (aspect kept and centred
     /// for `contain`, stretched for `fill`). Only the drawing is written: a glyph's pixel treatment

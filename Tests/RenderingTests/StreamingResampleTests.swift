@@ -21,4 +21,21 @@ import Testing
         #expect(alpha(5, 7) == 96, "a corner: half times three quarters")
         #expect(out.pixels[(15 * 40 + 20) * 4 ..< (15 * 40 + 20) * 4 + 3].contains { $0 != 0 })
     }
+
+    /// Sizes announced together are made in one pass over the source's rows; each is the same,
+    /// pixel for pixel, as when it is made alone, whichever job asks first.
+    @Test func sizesMadeTogetherEqualEachMadeAlone() {
+        let master = AreaResamplerReferenceTests.master
+        let targets = [87, 40, 180, 29].map { side in
+            AreaResampler.Target(box: PixelSize(width: side, height: side), placement: Placement(x: 0, y: 0, width: Double(side), height: Double(side)))
+        } + [AreaResampler.Target(box: PixelSize(width: 120, height: 45), placement: Placement(x: 3.25, y: 0, width: 113.5, height: 45))]
+        let together = RasterImage(master)
+        together.expect(targets, ways: 2)
+        for target in targets.reversed() {
+            let alone = AreaResampler.resample(RasterImage(master), into: target.box, placement: target.placement)
+            let made = together.resampled(target)
+            #expect(made.size == target.box)
+            #expect(made.pixels == alone.pixels, "\(target.box)")
+        }
+    }
 }
