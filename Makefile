@@ -6,6 +6,12 @@ PREFIX ?= /usr/local
 
 FUZZ_SECONDS ?= 60
 
+# Homebrew's libxml2 is keg-only (macOS has its own): pkg-config sees it only through its keg.
+ifeq ($(shell uname -s),Darwin)
+LIBXML2_PC := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig
+export PKG_CONFIG_PATH := $(LIBXML2_PC)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
+endif
+
 .PHONY: run test build deps bench bench-fidelity bench-symbols verify clean install fuzz lint
 
 deps:

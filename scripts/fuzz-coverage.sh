@@ -5,12 +5,13 @@
 # Prints libFuzzer's last status line per target (executions, coverage `cov:`, features `ft:`).
 # A crash stops with the reproducer in .build/fuzz/ (libFuzzer's crash-* file).
 #
-#   scripts/fuzz-coverage.sh [seconds] [target ...]     targets: manifest launch-template png contents-json
+#   scripts/fuzz-coverage.sh [seconds] [target ...]     targets: manifest launch-template png contents-json symbol-template
 set -eu
+set -f # no globbing: find's -name patterns are passed as words
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-${FUZZ_SECONDS:-60}}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-manifest launch-template png contents-json}
+TARGETS=${*:-manifest launch-template png contents-json symbol-template}
 if [ "$(uname -s)" != Linux ]; then
     echo "fuzz-coverage: libFuzzer with the Swift toolchain is set up for Linux here; on macOS run .build/release/assetsmith-fuzz" >&2
     exit 2
@@ -27,10 +28,14 @@ for target in $TARGETS; do
         launch-template) seeds="Templates/Launch Tests/Fixtures/Launch" ;;
         png) seeds="Tests/Fixtures/pngsuite" ;;
         contents-json) seeds="Tests/Fixtures/Verify" ;;
+        symbol-template) seeds="Tests/Fixtures/Symbols Tests/Fixtures/Verify/RealWorld/image-types/Assets.xcassets/custom.bolt.symbolset" ;;
         *) echo "fuzz-coverage: no target $target" >&2; exit 2 ;;
     esac
     for seed in $seeds; do
-        find "$seed" -type f \( -name '*.yml' -o -name '*.yaml' -o -name '*.png' -o -name '*.json' \) \
+        names="-name *.yml -o -name *.yaml -o -name *.png -o -name *.json"
+        [ "$target" = symbol-template ] && names="-name *.svg"
+        # shellcheck disable=SC2086 # the patterns are find's words (no globbing: set -f above)
+        find "$seed" -type f \( $names \) \
             -exec sh -c 'cp "$1" "$2/seed-$(cksum < "$1" | cut -d" " -f1)"' _ {} "$corpus" \;
     done
     dict=""

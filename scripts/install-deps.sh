@@ -56,6 +56,13 @@ case "$(uname -s)" in
       exit 2
     fi
     brew install cairo librsvg libpng poppler glib pango freetype libxml2 pkg-config
+    # Homebrew's libxml2 is keg-only (macOS has its own): pkg-config finds it only through its
+    # keg's folder, which the Makefile adds to PKG_CONFIG_PATH; a plain `swift build` needs it too.
+    if ! pkg-config --exists libxml-2.0; then
+      PKG_CONFIG_PATH="$(brew --prefix libxml2)/lib/pkgconfig${PKG_CONFIG_PATH:+:$PKG_CONFIG_PATH}"
+      export PKG_CONFIG_PATH
+      echo "note: libxml2 is keg-only in Homebrew; before a plain swift build, run: export PKG_CONFIG_PATH=\"$(brew --prefix libxml2)/lib/pkgconfig:\$PKG_CONFIG_PATH\"" >&2
+    fi
     ;;
   *)
     echo "error: unsupported system $(uname -s); install cairo, librsvg, libpng and pkg-config by hand" >&2

@@ -7,4 +7,8 @@ package enum SetNaming {
     package static let mask = ".mask"
     package static let highlighted = ".highlighted"
     package static let disabled = ".disabled"
+    /// A glyph's custom symbol set (`Home` → `Home.symbol.symbolset`; issue 27).
+    package static let symbol = ".symbol"
+    /// A symbol's filled twin (`Home.symbol` → `Home.symbol.fill`), as Apple pairs `house.fill`.
+    package static let fill = ".fill"
 }

@@ -39,6 +39,8 @@ package enum Planner {
                     if let selected = spec.selectedSource, selected.written.lowercased().hasSuffix(".svg") {
                         SymbolPlanner.add(asset, setName: asset.name + SymbolPlanner.glyphSuffix + SymbolPlanner.fillSuffix,
                                           source: selected, weights: weights, to: &part)
+                    } else {
+                        part.diagnostics.append(SymbolPlanner.noFillTwin(asset, selected: spec.selectedSource))
                     }
                 }
             case .symbol(let spec): part = SymbolPlanner.plan(asset, spec)

@@ -129,14 +129,18 @@ package struct RenderKey: Hashable, Sendable {
 }
 
 /// A custom symbol template: the stroke width ratios of its Ultralight and Black variants to the
-/// drawing's own (Regular) width.
+/// drawing's own (Regular) width, or their widths in the SVG's user units when given (`0.75px`).
 package struct SymbolOutput: Hashable, Sendable, Codable {
     package var ultralight: Double
     package var black: Double
+    package var ultralightWidth: Double? = nil
+    package var blackWidth: Double? = nil
 
-    package init(ultralight: Double, black: Double) {
+    package init(ultralight: Double, black: Double, ultralightWidth: Double? = nil, blackWidth: Double? = nil) {
         self.ultralight = ultralight
         self.black = black
+        self.ultralightWidth = ultralightWidth
+        self.blackWidth = blackWidth
     }
 }
 

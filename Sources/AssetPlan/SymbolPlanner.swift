@@ -8,10 +8,10 @@ import AssetSpec
 /// Contents.json naming it, with the template rendering intent.
 enum SymbolPlanner {
     /// The suffix of a glyph's symbol set name: `Home` → `Home.symbol`.
-    static let glyphSuffix = ".symbol"
+    static let glyphSuffix = SetNaming.symbol
     /// The suffix of a tab icon's filled twin: `Home.symbol` → `Home.symbol.fill` (from its
     /// `selected-source:` SVG; a derived filled form is pixels, not paths, and makes no twin).
-    static let fillSuffix = ".fill"
+    static let fillSuffix = SetNaming.fill
     /// The template canvas, in template units (the job's nominal size).
     static let canvas = PixelSize(width: 3300, height: 2200)
 
@@ -29,9 +29,22 @@ enum SymbolPlanner {
         var job = RenderJob(output: folder + "/" + file, asset: asset.name, slot: "symbol template", scale: .x1,
                             source: Planner.sourceRef(source), pixelSize: canvas, fit: .contain, background: nil,
                             channels: .rgba, origin: source.location)
-        job.symbol = SymbolOutput(ultralight: weights.ultralight, black: weights.black)
+        job.symbol = SymbolOutput(ultralight: weights.ultralight, black: weights.black,
+                                  ultralightWidth: weights.ultralightWidth, blackWidth: weights.blackWidth)
         part.jobs.append(job)
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents(file)))
+    }
+
+    /// The warning for a tab icon's symbol without a `.fill` twin: its selected form is derived
+    /// (Rendering's morphology works on pixels, and a symbol needs paths) or drawn in a file that
+    /// is not an SVG.
+    static func noFillTwin(_ asset: AssetEntry, selected: SourceFile?) -> Diagnostic {
+        let twin = "\"\(asset.name)\(glyphSuffix)\(fillSuffix)\""
+        let why = selected.map { "its selected-source \"\($0.written)\" is not an SVG" }
+            ?? "its selected (filled) form is derived from the outline as pixels, and a symbol is made of paths"
+        return .warning("the symbol of tab icon \"\(asset.name)\" gets no filled twin \(twin): \(why); the selected tab will show the outline symbol",
+                        at: .source(asset.location),
+                        fix: "add `selected-source:` with the filled form as SVG (as Apple pairs `house` and `house.fill`), or use the image set \"\(asset.name).selected\" for the selected state")
     }
 
     /// `{ info, properties: { symbol-rendering-intent: template }, symbols: [{ filename, idiom: universal }] }`

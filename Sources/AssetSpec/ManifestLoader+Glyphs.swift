@@ -156,7 +156,7 @@ extension ManifestLoader {
         return value
     }
 
-    private static func format(_ value: Double) -> String {
+    static func format(_ value: Double) -> String {
         value == value.rounded() ? String(Int(value)) : String(value)
     }
 }

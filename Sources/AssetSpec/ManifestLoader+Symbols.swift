@@ -35,28 +35,54 @@ extension ManifestLoader {
         return weights
     }
 
-    /// `weights: {ultralight, black}` (both optional), defaults when left out, nil when wrong.
+    /// `weights: {ultralight, black}` (both optional), each a ratio of the drawn width (`0.5`) or
+    /// a width in the SVG's user units (`0.75px`); defaults when left out, nil when wrong.
     static func readWeights(_ reader: MappingReader, sink: DiagnosticSink) -> SymbolWeightsSpec? {
         guard reader.value("weights") != nil else { return SymbolWeightsSpec() }
         guard let inner = reader.mapping("weights") else { return nil }
         inner.rejectUnknownKeys(allowed: weightKeys)
         var weights = SymbolWeightsSpec()
         var ok = true
-        if inner.value("ultralight") != nil {
-            if let value = number("ultralight", inner, sink: sink, range: SymbolWeightsSpec.ultralightRange, unit: "times the drawn width") {
-                weights.ultralight = value
-            } else {
+        for (key, range) in [("ultralight", SymbolWeightsSpec.ultralightRange), ("black", SymbolWeightsSpec.blackRange)]
+        where inner.value(key) != nil {
+            guard let weight = weight(key, inner, range: range, sink: sink) else {
                 ok = false
+                continue
+            }
+            switch (key, weight) {
+            case ("ultralight", .ratio(let value)): weights.ultralight = value
+            case ("ultralight", .width(let value)): weights.ultralightWidth = value
+            case (_, .ratio(let value)): weights.black = value
+            case (_, .width(let value)): weights.blackWidth = value
             }
         }
-        if inner.value("black") != nil {
-            if let value = number("black", inner, sink: sink, range: SymbolWeightsSpec.blackRange, unit: "times the drawn width") {
-                weights.black = value
-            } else {
-                ok = false
-            }
+        if ok, let thin = weights.ultralightWidth, let wide = weights.blackWidth, thin >= wide {
+            sink.error("\"ultralight\" in \(inner.context) is \(format(thin))px, not thinner than \"black\" (\(format(wide))px): "
+                       + "Ultralight is drawn thinner than the drawing's own width (Regular) and Black wider",
+                       at: inner.place("ultralight"), fix: "give \"ultralight\" the smaller width, such as 0.75px, and \"black\" the larger, such as 3px")
+            ok = false
         }
         return ok ? weights : nil
+    }
+
+    enum Weight {
+        case ratio(Double)
+        case width(Double)
+    }
+
+    /// One weight: a width when it ends in `px` (above 0), otherwise a ratio within `range`.
+    private static func weight(_ key: String, _ reader: MappingReader, range: ClosedRange<Double>, sink: DiagnosticSink) -> Weight? {
+        guard let text = reader.string(key) else { return nil }
+        let written = text.value.trimmingCharacters(in: .whitespaces)
+        guard written.hasSuffix("px") else {
+            return number(key, reader, sink: sink, range: range, unit: "times the drawn width").map { .ratio($0) }
+        }
+        guard let value = Double(written.dropLast(2).trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
+            sink.error("\"\(key)\" in \(reader.context) is \"\(text.value)\", not a stroke width above 0 px", at: reader.place(key),
+                       fix: "write a width in the SVG's user units such as 0.75px, or a ratio of the drawn width such as 0.31")
+            return nil
+        }
+        return .width(value)
     }
 
     /// A symbol is drawn from an SVG: its strokes are what the weights change.

@@ -34,11 +34,14 @@ enum FuzzMain {
         // Brand assets and an image stack with a layer, whose Contents.json are fuzzed too.
         try? FileManager.default.createDirectory(atPath: scratch + "/Set.xcassets/" + FuzzStack.layer + "/Content.imageset",
                                                  withIntermediateDirectories: true)
+        // A catalog holding one symbol set, whose template is fuzzed.
+        try? FileManager.default.createDirectory(atPath: scratch + "/Symbols.xcassets/S.symbolset", withIntermediateDirectories: true)
+        try? Data(FuzzMain.symbolContents.utf8).write(to: URL(fileURLWithPath: scratch + "/Symbols.xcassets/S.symbolset/Contents.json"))
         defer { try? FileManager.default.removeItem(atPath: scratch) }
         try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let targets = makeTargets(root: root, scratch: scratch).filter { only == nil || $0.name == only }
         guard !targets.isEmpty else {
-            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, pbxproj, svg, pdf\n".utf8))
+            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, symbol-template, pbxproj, svg, pdf\n".utf8))
             return 2
         }
         var generator = SplitMix(seed: UInt64(Date().timeIntervalSince1970 * 1000))
@@ -137,6 +140,13 @@ enum FuzzMain {
                 for format in ReportFormat.allCases { _ = format.render(report) }
                 return report.findings.isEmpty ? "clean" : "findings"
             },
+            // Verify's reading of symbol templates, ours and hand-made (libxml2 in this process).
+            Target(name: "symbol-template", seeds: symbolSeeds(root: root)) { data in
+                try? data.write(to: URL(fileURLWithPath: scratch + "/Symbols.xcassets/S.symbolset/S.svg"))
+                let report = Verifier.verify(catalogAt: scratch + "/Symbols.xcassets")
+                for format in ReportFormat.allCases { _ = format.render(report) }
+                return report.findings.isEmpty ? "clean" : report.findings.contains { $0.message.contains("interpolate") } ? "not interpolatable" : "findings"
+            },
             Target(name: "pbxproj", seeds: files("Tests/Fixtures/XcodeProjects", ["project.pbxproj"])) { data in
                 let project = scratch + "/Fuzz.xcodeproj"
                 try? FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)
@@ -186,6 +196,17 @@ enum FuzzMain {
 
     /// A folder (two below `scratch`) where the manifest seeds' sources resolve: links to the
     /// repository's artwork under the names the seeds use (`Assets/`, `Art/`, `../../Artwork/`…).
+    /// The Contents.json of the fuzzed symbol set: its template is `S.svg`.
+    static let symbolContents = #"{"info":{"author":"xcode","version":1},"properties":{"symbol-rendering-intent":"template"},"symbols":[{"filename":"S.svg","idiom":"universal"}]}"#
+
+    /// Symbol templates: the SF Symbols app's exports kept from public repositories, and ours.
+    static func symbolSeeds(root: String) -> [Data] {
+        let folder = root + "/Tests/Fixtures"
+        let found = FileManager.default.enumerator(atPath: folder)?.compactMap { $0 as? String } ?? []
+        return found.filter { $0.hasSuffix(".svg") && ($0.contains(".symbolset/") || $0.hasPrefix("Symbols/Ours/")) }.sorted()
+            .compactMap { FileManager.default.contents(atPath: folder + "/" + $0) }
+    }
+
     static func manifestProject(root: String, scratch: String) -> String {
         let project = scratch + "/project/manifest"
         try? FileManager.default.createDirectory(atPath: project, withIntermediateDirectories: true)

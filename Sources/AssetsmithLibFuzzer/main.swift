@@ -1,7 +1,8 @@
 // `assetsmith-libfuzzer`: the coverage-guided fuzzer behind `make fuzz` (libFuzzer, with the
 // address sanitizer). `scripts/fuzz-coverage.sh` builds it with `-sanitize=fuzzer,address
 // -DASSETSMITH_LIBFUZZER` and runs one reader per process, chosen by ASSETSMITH_FUZZ_TARGET:
-// `manifest` (loader and planner), `launch-template`, `png`, `contents-json`. The SVG and PDF
+// `manifest` (loader and planner), `launch-template`, `png`, `contents-json`, `symbol-template`
+// (verify's reading of a symbol set's template, libxml2 in this process). The SVG and PDF
 // readers run in worker processes, where a crash is the expected way to fail, so they stay with
 // `assetsmith-fuzz`. A plain `swift build` makes a binary that only says how to build it;
 // nothing here is in the shipped `assetsmith`.
@@ -19,6 +20,9 @@ enum LibFuzzerTarget {
     static let scratch: String = {
         let path = NSTemporaryDirectory() + "assetsmith-libfuzzer-\(getpid())"
         try? FileManager.default.createDirectory(atPath: path + "/Set.xcassets/A.imageset", withIntermediateDirectories: true)
+        try? FileManager.default.createDirectory(atPath: path + "/Symbols.xcassets/S.symbolset", withIntermediateDirectories: true)
+        try? Data(#"{"info":{"author":"xcode","version":1},"symbols":[{"filename":"S.svg","idiom":"universal"}]}"#.utf8)
+            .write(to: URL(fileURLWithPath: path + "/Symbols.xcassets/S.symbolset/Contents.json"))
         return path
     }()
 
@@ -29,6 +33,10 @@ enum LibFuzzerTarget {
         case "png":
             guard let info = try? PNGCodec.info(data), info.size.width * info.size.height <= 4_000_000 else { return }
             _ = try? PNGCodec.decode(data)
+        case "symbol-template":
+            try? data.write(to: URL(fileURLWithPath: scratch + "/Symbols.xcassets/S.symbolset/S.svg"))
+            let report = Verifier.verify(catalogAt: scratch + "/Symbols.xcassets")
+            for format in ReportFormat.allCases { _ = format.render(report) }
         case "contents-json":
             try? data.write(to: URL(fileURLWithPath: scratch + "/Set.xcassets/A.imageset/Contents.json"))
             let report = Verifier.verify(catalogAt: scratch + "/Set.xcassets")

@@ -30,6 +30,8 @@ package struct PreviewCatalog: Sendable {
         package var isTemplate: Bool
         /// Path inside the catalog (`Icons/AppIcon.appiconset`).
         package var path: String = ""
+        /// A symbol set's template drawn in its weights and scales; nil for other sets.
+        package var symbol: PreviewSymbol?
 
         /// The image for `scale` (regular height class, any appearance), if any.
         package func image(scale: Int, compact: Bool = false) -> Image? {
@@ -78,8 +80,15 @@ package struct PreviewCatalog: Sendable {
                 images.append(Image(file: file, bitmap: bitmap, fields: entry.fields.compactMapValues(\.stringValue),
                                     appearance: entry.appearanceValue))
             }
-            sets.append(Set(name: found.name, type: FolderKind(rawValue: (found.path as NSString).pathExtension), images: images,
-                            isTemplate: found.templateRenderingIntent == "template", path: found.path))
+            let type = FolderKind(rawValue: (found.path as NSString).pathExtension)
+            var symbol: PreviewSymbol?
+            if type == .symbolSet, case .success(let value) = found.contents,
+               let template = value["symbols"]?.arrayValue?.first?["filename"]?.stringValue,
+               !template.contains("/"), !template.hasPrefix(".") {
+                symbol = PreviewSymbol.draw(templateAt: folder + "/" + template, vectors: vectors)
+            }
+            sets.append(Set(name: found.name, type: type, images: images,
+                            isTemplate: found.templateRenderingIntent == "template", path: found.path, symbol: symbol))
         }
         var catalog = PreviewCatalog(name: (PathText.lastComponent(path) as NSString).deletingPathExtension,
                                      sets: sets.sorted { $0.name < $1.name })

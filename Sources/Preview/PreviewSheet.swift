@@ -58,11 +58,13 @@ package enum PreviewSheet {
         let pairs = catalog.tabPairs
         var bars: [PreviewSection] = []
         if !pairs.isEmpty { bars.append(try tabBars(pairs, style: style, notes: notes)) }
+        if let symbolBars = try symbolTabBars(catalog, style: style) { bars.append(symbolBars) }
         if !catalog.barGlyphs.isEmpty || !catalog.backIndicators.isEmpty {
             bars.append(try navigationBars(catalog, style: style, notes: notes))
         }
         sections += bars
         if !bars.isEmpty { sections.append(try greyscale(bars, style: style)) }
+        if let symbols = try symbols(catalog, notes: notes) { sections.append(symbols) }
         let launch = catalog.sets.filter { $0.type == .launchImage && !$0.images.isEmpty }
         for set in launch { sections.append(try launchImages(set)) }
         let shown = Set(pairs.flatMap { [$0.unselected.name, $0.selected.name] } + catalog.barGlyphs.map(\.name)

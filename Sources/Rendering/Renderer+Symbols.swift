@@ -27,7 +27,9 @@ extension Renderer {
         do {
             let drawing = try SymbolMaker.make(cairoSVG: svg, width: width, height: height, scale: scale,
                                                name: PathText.lastComponent(job.source.displayPath),
-                                               weights: SymbolWeights(ultralight: symbol.ultralight, black: symbol.black))
+                                               weights: SymbolWeights(ultralight: symbol.ultralight, black: symbol.black,
+                                                                      ultralightWidth: symbol.ultralightWidth,
+                                                                      blackWidth: symbol.blackWidth))
             return (drawing.template, drawing.warnings)
         } catch {
             throw SymbolFailure(message: error.description, fix: error.fix)

@@ -62,7 +62,7 @@ package final class VectorImage: @unchecked Sendable {
         if file.isPDF {
             try self.init(pdf: PDFPage(path: file.path, pageNumber: file.page), file: file)
         } else {
-            try self.init(path: file.path)
+            try self.init(path: file.path, layer: file.layer)
         }
     }
 
@@ -81,7 +81,12 @@ package final class VectorImage: @unchecked Sendable {
     /// Throws `.unreadable` when the file cannot be read, `.svgInvalid` with librsvg's message
     /// when it does not parse, `.svgWithoutSize` when it declares no size, and `.tooLarge` when
     /// a side is above `maximumSide`.
-    package init(path: String) throws(RenderError) {
+    package convenience init(path: String) throws(RenderError) {
+        try self.init(path: path, layer: nil)
+    }
+
+    /// Loads and parses the SVG at `path`, to be drawn whole or, with `layer`, only that element.
+    private init(path: String, layer: String?) throws(RenderError) {
         if let problem = Self.unreadableReason(path) {
             throw .unreadable(path: path, message: problem)
         }
@@ -111,7 +116,7 @@ package final class VectorImage: @unchecked Sendable {
                                                         height: Self.clampedSide(height.rounded(.up))))
         }
         self.path = path
-        self.file = VectorSourceFile(path: path)
+        self.file = VectorSourceFile(path: path, layer: layer)
         self.handle = handle
         self.pdf = nil
         self.sandbox = nil
@@ -203,7 +208,11 @@ package final class VectorImage: @unchecked Sendable {
         var viewport = RsvgRectangle(x: 0, y: 0, width: intrinsicWidth, height: intrinsicHeight)
         var error: UnsafeMutablePointer<GError>?
         lock.lock()
-        let ok = rsvg_handle_render_document(handle, cr, &viewport, &error)
+        let ok = if let layer = file.layer {
+            rsvg_handle_render_layer(handle, cr, "#" + layer, &viewport, &error)
+        } else {
+            rsvg_handle_render_document(handle, cr, &viewport, &error)
+        }
         lock.unlock()
         cairo_restore(cr)
         if ok == 0 {
@@ -218,6 +227,15 @@ package final class VectorImage: @unchecked Sendable {
     package func bitmap(size: PixelSize) throws(RenderError) -> Bitmap {
         let canvas = try CairoCanvas(size: size)
         try draw(on: canvas, at: Placement(x: 0, y: 0, width: Double(size.width), height: Double(size.height)))
+        return try canvas.bitmap()
+    }
+
+    /// The document drawn onto a transparent canvas of `size`, `scale` px per px of its own and its
+    /// origin at (`x`, `y`), straight RGBA8 (for the preview's symbol variants, drawn at the
+    /// template's own scale however wide the canvas).
+    package func bitmap(size: PixelSize, scale: Double, x: Double, y: Double) throws(RenderError) -> Bitmap {
+        let canvas = try CairoCanvas(size: size)
+        try draw(on: canvas, at: Placement(x: x, y: y, width: intrinsicWidth * scale, height: intrinsicHeight * scale))
         return try canvas.bitmap()
     }
 

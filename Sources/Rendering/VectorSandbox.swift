@@ -9,11 +9,16 @@ package struct VectorSourceFile: Sendable, Hashable, Codable {
     package var isPDF: Bool
     /// The PDF page drawn, from 1; ignored for SVG.
     package var page: Int
+    /// For an SVG, the one element drawn (its id, without `#`) where the whole document would be,
+    /// with its ancestors' transforms (librsvg's `render_layer`): the preview draws a symbol
+    /// template's variant groups (`Regular-S`) this way. nil: the whole document.
+    package var layer: String?
 
-    package init(path: String, isPDF: Bool = false, page: Int = 1) {
+    package init(path: String, isPDF: Bool = false, page: Int = 1, layer: String? = nil) {
         self.path = path
         self.isPDF = isPDF
         self.page = page
+        self.layer = layer
     }
 }
 

@@ -10,6 +10,8 @@ package enum SymbolError: Error, Sendable, Equatable, CustomStringConvertible {
     case empty
     /// The drawing holds something a symbol cannot (a bitmap image, text left as text…).
     case unsupported(String)
+    /// The manifest's `weights:` widths do not fit the drawing's own width: what, and the fix.
+    case weights(String, fix: String)
 
     /// The largest document read, in bytes.
     static let maximumDocumentBytes = 32 << 20
@@ -21,6 +23,7 @@ package enum SymbolError: Error, Sendable, Equatable, CustomStringConvertible {
         case .stroker(let code): "FreeType cannot outline a stroke (error \(code))"
         case .empty: "the drawing has no visible paths"
         case .unsupported(let what): "a symbol cannot hold \(what)"
+        case .weights(let message, _): message
         }
     }
 
@@ -31,6 +34,7 @@ package enum SymbolError: Error, Sendable, Equatable, CustomStringConvertible {
         case .unexpectedPathData, .stroker: "internal error, please report"
         case .empty: "check that the glyph's strokes and fills are not set to none"
         case .unsupported: "draw the glyph with paths, strokes and fills only"
+        case .weights(_, let fix): fix
         }
     }
 }

@@ -51,6 +51,11 @@ package enum SymbolMaker {
             SymbolPoint(page.x / exportScale * scale,
                         (page.y / exportScale - height / 2) * scale - SymbolTemplate.capHeight / 2)
         }
+        let strokeWidths = drawn.compactMap { if case .stroke(let width, _) = $0.paint { width } else { nil } }
+        // Without strokes the weights change nothing, and widths have nothing to be compared with.
+        let ratios = try SymbolWeights.regularWidth(strokeWidths).map { (regular: Double) throws(SymbolError) in
+            try weights.ratios(regular: regular)
+        } ?? [1, 1, 1]
         let outliner = try StrokeOutliner()
         // variants[v][p]: path p of variant v (Ultralight, Regular, Black), in template units.
         var variants: [[SymbolPath]] = [[], [], []]
@@ -58,7 +63,7 @@ package enum SymbolMaker {
             let outlines: [SymbolPath]
             switch path.paint {
             case .fill: outlines = [path.path, path.path, path.path]
-            case .stroke(let width, _): outlines = try strokes(path.path, width: width, weights: weights, outliner: outliner)
+            case .stroke(let width, _): outlines = try strokes(path.path, width: width, ratios: ratios, outliner: outliner)
             }
             for index in 0..<3 {
                 variants[index].append(outlines[index].mapped { toTemplate(CairoPaths.apply(path.matrix, $0)) })
@@ -94,12 +99,12 @@ package enum SymbolMaker {
     /// on the inside differently when the stroke is wider than a segment is long, or than a curve
     /// is tight), each segment stroked on its own with round caps, which covers the same area;
     /// and where a curve still does, that curve cut into lines first.
-    static func strokes(_ path: SymbolPath, width: Double, weights: SymbolWeights,
+    static func strokes(_ path: SymbolPath, width: Double, ratios: [Double],
                         outliner: StrokeOutliner) throws(SymbolError) -> [SymbolPath] {
         var outlines: [SymbolPath] = []
         for candidate in [path, path.pieces(), path.pieces(curvePieces: curvePieces)] {
             outlines = []
-            for ratio in weights.ratios { outlines.append(try outliner.outline(candidate, width: width * ratio)) }
+            for ratio in ratios { outlines.append(try outliner.outline(candidate, width: width * ratio)) }
             if Set(outlines.map(\.shape)).count == 1 { return outlines }
         }
         return outlines

@@ -289,6 +289,24 @@ import Testing
         #expect(try JSONDecoder().decode([Effect].self, from: data) == [effect])
     }
 
+    /// A tab icon's symbol gets its `.fill` twin from an SVG `selected-source:` only: a derived
+    /// filled form is pixels, so the build says why there is none and how to get it.
+    @Test func symbolWithoutAnSVGFilledFormWarnsOfTheMissingTwin() throws {
+        let plan = try GlyphPlanTests.plan("""
+            assets:
+              - {name: Home, kind: tab-icon, source: Assets/Glyphs/home.svg, symbol: true}
+              - {name: Star, kind: tab-icon, source: Assets/Glyphs/star.svg, selected-source: Assets/Glyphs/star-fill.svg, symbol: true}
+              - {name: Star2, kind: tab-icon, source: Assets/Glyphs/star.svg, selected-source: Assets/AppIcon.png, symbol: true}
+            """)
+        #expect(plan.entries.map(\.folder).filter { $0.hasSuffix(".symbolset") }.sorted()
+                == ["Home.symbol.symbolset", "Star.symbol.fill.symbolset", "Star.symbol.symbolset", "Star2.symbol.symbolset"])
+        #expect(plan.warnings.filter { $0.message.contains("filled twin") }.map(\.description) == [
+            "test.yml:3:5: warning: the symbol of tab icon \"Home\" gets no filled twin \"Home.symbol.fill\": its selected (filled) form is derived from the outline as pixels, and a symbol is made of paths; the selected tab will show the outline symbol\n  fix: add `selected-source:` with the filled form as SVG (as Apple pairs `house` and `house.fill`), or use the image set \"Home.selected\" for the selected state",
+            "test.yml:5:5: warning: the symbol of tab icon \"Star2\" gets no filled twin \"Star2.symbol.fill\": its selected-source \"Assets/AppIcon.png\" is not an SVG; the selected tab will show the outline symbol\n  fix: add `selected-source:` with the filled form as SVG (as Apple pairs `house` and `house.fill`), or use the image set \"Star2.selected\" for the selected state",
+        ])
+        #expect(plan.warnings.filter { $0.message.contains("filled twin") }.map(\.concernedAsset) == ["Home", "Star2"])
+    }
+
     @Test func plainEffectsStayStrings() throws {
         let text = String(decoding: try JSONEncoder().encode([Effect.none, .greyscale]), as: UTF8.self)
         #expect(text == #"["none","greyscale"]"#)

@@ -29,6 +29,32 @@ import Testing
         #expect(plain.symbol == nil)
     }
 
+    @Test func weightsInPixelsAreWidths() throws {
+        let manifest = try ManifestLoader.parse("""
+            assets:
+              - {name: Plus, kind: symbol, source: Assets/Glyphs/plus.svg, weights: {ultralight: 0.75px, black: 3 px}}
+              - {name: Bar, kind: bar-glyph, source: Assets/Glyphs/plus.svg, symbol: true, weights: {ultralight: 0.5, black: 3px}}
+            """, file: "m.yml", directory: Fixtures.repoRoot.path)
+        guard case .symbol(let plus) = manifest.assets[0].kind, case .barGlyph(let bar) = manifest.assets[1].kind else {
+            Issue.record("wrong kinds")
+            return
+        }
+        #expect(plus.weights == SymbolWeightsSpec(ultralightWidth: 0.75, blackWidth: 3))
+        #expect(bar.symbol == SymbolWeightsSpec(ultralight: 0.5, blackWidth: 3))
+    }
+
+    @Test func widthsMustBePositiveAndUltralightThinner() {
+        #expect(Self.errors("""
+            assets:
+              - {name: Plus, kind: symbol, source: Assets/Glyphs/plus.svg, weights: {ultralight: -1px, black: wide px}}
+              - {name: Minus, kind: symbol, source: Assets/Glyphs/plus.svg, weights: {ultralight: 3px, black: 2px}}
+            """) == [
+            "m.yml:2:86: error: \"ultralight\" in \"weights\" of asset \"Plus\" is \"-1px\", not a stroke width above 0 px\n  fix: write a width in the SVG's user units such as 0.75px, or a ratio of the drawn width such as 0.31",
+            "m.yml:2:99: error: \"black\" in \"weights\" of asset \"Plus\" is \"wide px\", not a stroke width above 0 px\n  fix: write a width in the SVG's user units such as 0.75px, or a ratio of the drawn width such as 0.31",
+            "m.yml:3:87: error: \"ultralight\" in \"weights\" of asset \"Minus\" is 3px, not thinner than \"black\" (2px): Ultralight is drawn thinner than the drawing's own width (Regular) and Black wider\n  fix: give \"ultralight\" the smaller width, such as 0.75px, and \"black\" the larger, such as 3px",
+        ])
+    }
+
     @Test func weightsOutOfRangeOrWithoutASymbolAreErrors() {
         #expect(Self.errors("""
             assets:

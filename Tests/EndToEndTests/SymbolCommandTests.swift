@@ -39,6 +39,33 @@ import TestSupport
         #expect(verify.stdout.contains("3 symbol"), "\(verify.stdout)")
     }
 
+    /// `build --preview` draws the symbols through the workers (librsvg on the template's variant
+    /// groups), their ink growing with the weight, and the tab bar with the `.fill` twin selected.
+    @Test func previewShowsTheSymbols() throws {
+        let dir = CLI.temporaryDirectory("symbols-preview")
+        try CLI.copyFromRepo("Tests/Fixtures/Artwork/mail-outline.svg", to: dir)
+        try CLI.copyFromRepo("Tests/Fixtures/Artwork/bookmark-fill.svg", to: dir)
+        try """
+        table: ios18
+        assets:
+          - {name: Mail, kind: tab-icon, source: mail-outline.svg, selected-source: bookmark-fill.svg, symbol: true,
+             weights: {ultralight: 0.5px, black: 3.5px}}
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let build = try CLI.run(["build", "--preview"], in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        let html = try String(contentsOfFile: dir + "/Output/.assetsmith/preview.html", encoding: .utf8)
+        #expect(html.contains("<h2>Tab bar with custom symbols</h2>"))
+        #expect(html.contains("<h2>Custom symbols</h2>"))
+        #expect(html.contains("Mail selected: Mail.symbol.fill"))
+        // Widths 0.5 px and 3.5 px on the drawing's 1.8-px strokes: about 28 % and 194 % of Regular's ink.
+        let item = try #require(html.components(separatedBy: "<li>").first { $0.hasPrefix("Mail.symbol: ink at M:") })
+        let line = item.components(separatedBy: "</li>")[0]
+        let percents = line.components(separatedBy: CharacterSet.decimalDigits.inverted).compactMap(Int.init)
+        try #require(percents.count == 2, "\(line)")
+        #expect(percents[0] > 15 && percents[0] < 45 && percents[1] > 150 && percents[1] < 240, "\(line)")
+        #expect(!html.contains("cannot draw"))
+    }
+
     @Test func aSymbolFromAPNGIsAManifestError() throws {
         let dir = CLI.temporaryDirectory("symbols-png")
         try CLI.copyFromRepo("Tests/Fixtures/Artwork/display-p3.png", to: dir)

@@ -124,6 +124,37 @@ import TestSupport
         #expect(drawing.warnings == ["dashed strokes are drawn solid"])
     }
 
+    /// Widths in user units are ratios of the drawing's Regular width (the width most strokes have):
+    /// 0.62px and 3.6px on a 2-px icon are the default 0.31 and 1.8, and a 1-px detail keeps its
+    /// proportion (0.31 px and 1.8 px).
+    @Test func absoluteWidthsAreRatiosOfTheRegularWidth() throws {
+        let body = #"<path d="M4 6h16"/><path d="M4 12h16"/><path d="M4 18h16" stroke-width="1"/>"#
+        let standard = try Self.make(Self.icon(body))
+        let absolute = try Self.make(Self.icon(body), weights: SymbolWeights(ultralight: 0.9, black: 1.1, ultralightWidth: 0.62, blackWidth: 3.6))
+        #expect(absolute.template == standard.template)
+        let thicker = try Self.make(Self.icon(body), weights: SymbolWeights(ultralight: 0.31, black: 1.8, blackWidth: 5))
+        #expect(Self.paths(thicker, "Black-S") != Self.paths(standard, "Black-S"))
+        #expect(Self.paths(thicker, "Ultralight-S") == Self.paths(standard, "Ultralight-S"))
+    }
+
+    @Test func absoluteWidthsMustBracketTheRegularWidth() throws {
+        #expect(throws: SymbolError.weights("an Ultralight stroke 2 px wide is not thinner than the drawing's own 2-px stroke (Regular)",
+                                            fix: "give \"ultralight\" in \"weights\" a width below 2px, or a ratio such as 0.31")) {
+            try Self.make(Self.icon(#"<path d="M2 12h20"/>"#), weights: SymbolWeights(ultralight: 0.31, black: 1.8, ultralightWidth: 2))
+        }
+        #expect(throws: SymbolError.weights("a Black stroke 1.5 px wide is not wider than the drawing's own 2-px stroke (Regular)",
+                                            fix: "give \"black\" in \"weights\" a width above 2px, or a ratio such as 1.8")) {
+            try Self.make(Self.icon(#"<path d="M2 12h20"/>"#), weights: SymbolWeights(ultralight: 0.31, black: 1.8, blackWidth: 1.5))
+        }
+    }
+
+    @Test func widthsAreNotCheckedAgainstADrawingWithoutStrokes() throws {
+        let drawing = try Self.make(Self.icon(#"<circle cx="12" cy="12" r="6" fill="black" stroke="none"/>"#),
+                                    weights: SymbolWeights(ultralight: 0.31, black: 1.8, ultralightWidth: 5, blackWidth: 0.5))
+        #expect(drawing.weighted)
+        #expect(Self.paths(drawing, "Ultralight-S") == Self.paths(drawing, "Black-S"))
+    }
+
     @Test func aDrawingWithNothingVisibleIsRefused() throws {
         #expect(throws: SymbolError.empty) { try Self.make(Self.icon(#"<path d="M2 12h20" stroke="none"/>"#)) }
     }
