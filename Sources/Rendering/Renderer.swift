@@ -39,7 +39,7 @@ package enum Renderer {
             try image.draw(on: canvas, at: placement)
             bitmap = try canvas.bitmap()
         case .bitmap(let image):
-            bitmap = image.resampled(AreaResampler.Target(box: box, placement: job.fit.placement(source: image.size, in: box)))
+            bitmap = image.resampled(resampleTarget(job, of: image))
         }
         if let background = job.background {
             bitmap.flatten(onto: background)
@@ -64,8 +64,12 @@ extension Renderer {
         case .glyph, .macGrid: return nil
         case .none, .greyscale, .tone: break
         }
-        let box = job.pixelSize
-        return (image, AreaResampler.Target(box: box, placement: job.fit.placement(source: image.size, in: box)))
+        return (image, resampleTarget(job, of: image))
+    }
+
+    /// Where `job` puts a raster source: its box, and the source placed in it by its fit.
+    private static func resampleTarget(_ job: RenderJob, of image: RasterImage) -> AreaResampler.Target {
+        AreaResampler.Target(box: job.pixelSize, placement: job.fit.placement(source: image.size, in: job.pixelSize))
     }
 
     /// The bytes of `job`'s vector file (`job.vector`): the source drawn onto a PDF page or SVG

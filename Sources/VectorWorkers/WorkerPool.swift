@@ -84,21 +84,29 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
         let wanted = max(0, min(count, capacity) - live.count - starting)
         starting += wanted
         condition.unlock()
-        let executable = self.executable
-        let arguments = self.arguments
         for _ in 0..<wanted {
             WorkerSpawner.shared.post { [self] in
-                let started = try? WorkerProcess(executable: executable, arguments: arguments)
+                let started = try? launch().get()
                 condition.lock()
-                starting -= 1
-                if let started {
-                    live.insert(started.pid)
-                    idle.append(started)
-                }
+                startEnded(started)
+                if let started { idle.append(started) }
                 condition.broadcast()
                 condition.unlock()
             }
         }
+    }
+
+    /// A new worker process (call on the spawner thread).
+    private func launch() -> Result<WorkerProcess, WorkerError> {
+        let executable = self.executable
+        let arguments = self.arguments
+        return Result { () throws(WorkerError) -> WorkerProcess in try WorkerProcess(executable: executable, arguments: arguments) }
+    }
+
+    /// A start ended, with `worker` alive or none (the lock held): one fewer starting.
+    private func startEnded(_ worker: WorkerProcess?) {
+        starting -= 1
+        if let worker { live.insert(worker.pid) }
     }
 
     // MARK: VectorSandbox
@@ -219,24 +227,17 @@ package final class WorkerPool: VectorSandbox, @unchecked Sendable {
         }
         condition.unlock()
         if let reused { return reused }
-        let executable = self.executable
-        let arguments = self.arguments
-        let started: Result<WorkerProcess, WorkerError> = WorkerSpawner.shared.run {
-            Result<WorkerProcess, WorkerError>(catching: { () throws(WorkerError) -> WorkerProcess in
-                try WorkerProcess(executable: executable, arguments: arguments)
-            })
-        }
+        let started = WorkerSpawner.shared.run { self.launch() }
         switch started {
         case .success(let worker):
             condition.lock()
-            starting -= 1
-            live.insert(worker.pid)
+            startEnded(worker)
             condition.broadcast()
             condition.unlock()
             return worker
         case .failure(let error):
             condition.lock()
-            starting -= 1
+            startEnded(nil)
             running -= 1
             condition.broadcast()
             condition.unlock()
