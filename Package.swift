@@ -28,7 +28,8 @@ let package = Package(
         .systemLibrary(name: "CGdkPixbuf", path: "Sources/CGdkPixbuf", pkgConfig: "gdk-pixbuf-2.0",
                        providers: [.apt(["libgdk-pixbuf-2.0-dev", "webp-pixbuf-loader", "heif-gdk-pixbuf"])]),
         // PDF sources drawn through Cairo (Rendering, in the sandbox's workers); verify reads PDF
-        // page sizes with it on Linux (CoreGraphics on macOS).
+        // page sizes with it on Linux (CoreGraphics on macOS). Reached through CPopplerShim: linked
+        // on macOS, loaded at the first PDF on Linux (libpoppler-glib8).
         .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"]), .brew(["poppler"])]),
         // SHA-256 (GChecksum) for build keys and records; GLib comes with librsvg.
@@ -45,6 +46,9 @@ let package = Package(
         // The SVG/PDF workers' system calls Swift cannot make (prctl, shm_open) and the allocator
         // wrapper that counts failed allocations under the worker's memory budget.
         .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
+        // poppler-glib's seven functions, loaded when the first PDF is opened (Linux).
+        .target(name: "CPopplerShim", dependencies: ["CGLib", .target(name: "CPoppler", condition: .when(platforms: [.macOS]))],
+                path: "Sources/CPopplerShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // The only code that touches libpng's setjmp/longjmp.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
 
@@ -53,13 +57,13 @@ let package = Package(
         .target(name: "AssetPlan", dependencies: ["AssetCore", "AssetSpec"]),
         .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
         .target(name: "Symbols", dependencies: ["AssetCore", "CFreeType", "CXML2"]),
-        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPoppler", "CPango", "Symbols"]),
+        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPopplerShim", "CPango", "Symbols"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
                                                      "CGLib"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec", "Symbols"]),
         .target(name: "ImageProbe", dependencies: ["AssetCore",
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
-                                                   .target(name: "CPoppler", condition: .when(platforms: [.linux]))]),
+                                                   .target(name: "CPopplerShim", condition: .when(platforms: [.linux]))]),
         // Reads project.pbxproj (PropertyListSerialization): targets, app icon settings, catalogs.
         .target(name: "XcodeProject", dependencies: ["AssetCore"]),
         .target(name: "Verification", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "PNGCodec", "ImageProbe",
@@ -100,7 +104,7 @@ let package = Package(
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore", "Rendering", "Symbols", "TestSupport"]),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",
-                                                              "PNGCodec", "AssetCore", "TestSupport"]),
+                                                              "PNGCodec", "AssetCore", "Rendering", "TestSupport"]),
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
         .testTarget(name: "VectorWorkersTests", dependencies: ["VectorWorkers", "Rendering", "AssetCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),

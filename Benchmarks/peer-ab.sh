@@ -13,11 +13,22 @@ work="$(mktemp -d)"; trap 'rm -rf "$work"' EXIT
 corpus="$work/corpus"; python3 "$shared/make-corpus.py" "$corpus" >/dev/null
 cp "$root/Benchmarks/peer-assetsmith.sh" "$work/"; cp "$shared/peer-common.sh" "$shared/peer-floor.sh" "$shared/floor.c" "$work/"
 log="$work/times"
+# Like /usr/bin/time, to the millisecond: wall, user, system, and the largest process's peak RSS (KB).
+cat > "$work/timed.py" <<'PY'
+import resource, subprocess, sys, time
+name, log, *command = sys.argv[1:]
+start = time.perf_counter()
+subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+wall = time.perf_counter() - start
+usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+with open(log, "a") as f:
+    f.write(f"{name} {wall:.4f} {usage.ru_utime:.4f} {usage.ru_stime:.4f} {usage.ru_maxrss}\n")
+PY
 for _ in $(seq "$rounds"); do
   for bin in floor "$@"; do
     out="$work/out"; rm -rf "$out"
     if [ "$bin" = floor ]; then peer="$work/peer-floor.sh"; else peer="$work/peer-assetsmith.sh"; fi
-    ASSETCLI="$bin" /usr/bin/time -f "$bin %e %U %S %M" -a -o "$log" "$peer" "$corpus" "$out" >/dev/null 2>&1 || true
+    ASSETCLI="$bin" python3 "$work/timed.py" "$bin" "$log" "$peer" "$corpus" "$out" || true
     [ "$bin" = floor ] || echo "$bin bytes $(find "$out" -name '*.png' -printf '%s\n' | awk '{s+=$1} END {print s}')" >> "$log"
   done
 done

@@ -6,7 +6,7 @@ import Rendering
 extension BuildEngine {
     /// A custom symbol's template (`job.symbol`), and its warnings (a stroke the weights cannot
     /// interpolate, dashes drawn solid…) as diagnostics of the asset.
-    static func drawSymbol(_ job: RenderJob, decoded: [String: LoadedSource]) -> (Result<Data, Diagnostic>, Double?, [Diagnostic]) {
+    static func drawSymbol(_ job: RenderJob, decoded: [String: LoadedSource]) -> DrawOutcome {
         let place: Diagnostic.Location = job.origin.map { .source($0) } ?? .asset(name: job.asset, detail: nil)
         guard let source = decoded[job.source.loadKey] else {
             return (.failure(.error("cannot make the symbol \"\(job.asset)\": \"\(job.source.displayPath)\" was not loaded",

@@ -56,6 +56,10 @@ package struct RenderGroup: Sendable {
     }
 }
 
+/// What drawing one group gave: its file or why it failed, the derived-form change it measured,
+/// and warnings.
+typealias DrawOutcome = (Result<Data, Diagnostic>, Double?, [Diagnostic])
+
 /// A group that passed the checks, with its build key (`BuildKey`).
 struct KeyedGroup: Sendable {
     var group: RenderGroup
@@ -275,10 +279,14 @@ package struct BuildEngine {
         let progressLine = progress(pending.count)
         defer { progressLine?.finish() }
         for (index, batch) in batches.enumerated() {
-            decode(Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted(), &run)
+            let needed = Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted()
+            let (lazy, now) = lazyVectors(needed, run)
+            decode(now, &run)
             let decoded = run.decoded
             let drawable = BuildEngine.inDrawingOrder(batch.filter { item in
-                item.group.job.allSources.allSatisfy { $0.format == .yaml || decoded[$0.loadKey] != nil }
+                item.group.job.allSources.allSatisfy {
+                    $0.format == .yaml || decoded[$0.loadKey] != nil || lazy?.contains($0.loadKey) == true
+                }
             })
             announceResamples(drawable, decoded: decoded)
             let drawn = Set(drawable.map(\.group.key))
@@ -288,18 +296,33 @@ package struct BuildEngine {
             }
             let measured = run.derived.measuredBy
             // Outputs drawn at once stay within the pixel budget too (six 12,288 px images on six
-            // threads would hold 3.5 GB): the batch is drawn in runs that fit it.
-            var outcomes: [(Result<Data, Diagnostic>, Double?, [Diagnostic])] = []
+            // threads would hold 3.5 GB): the batch is drawn in runs that fit it. Jobs a worker
+            // draws and jobs drawn here are taken by different threads first (`inDrawingOrder`).
+            var outcomes: [DrawOutcome?] = []
             for slice in BuildEngine.outputRuns(drawable, budget: budgets.buildPixels) {
-                outcomes += parallelMap(slice, threads: threads) { item -> (Result<Data, Diagnostic>, Double?, [Diagnostic]) in
+                outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> DrawOutcome? in
                     defer { progressLine?.advance() }
-                    if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: decoded) }
+                    var sources = decoded
+                    if let lazy {
+                        guard let all = lazy.adding(BuildRun.drawnSources(item.group), to: decoded) else { return nil }
+                        sources = all
+                    }
+                    if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: sources) }
                     // The check's derivation is the render's: kept in the source's memo for it.
-                    let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: decoded) : nil
-                    return (BuildEngine.draw(item.group.job, decoded: decoded), change, [])
+                    let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
+                    return (BuildEngine.draw(item.group.job, decoded: sources), change, [])
                 }
             }
-            for (item, (outcome, change, warnings)) in zip(drawable, outcomes) {
+            // A source that could not be loaded is reported once, before what its batch drew.
+            if let lazy {
+                run.diagnostics += lazy.failures
+                run.decoded.merge(lazy.loaded) { first, _ in first }
+            }
+            for (item, outcome) in zip(drawable, outcomes) {
+                guard let (outcome, change, warnings) = outcome else {
+                    run.fail(item.group)
+                    continue
+                }
                 run.diagnostics += warnings
                 if let change { for index in measured[item.group.key] ?? [] { run.derived.changes[index] = change } }
                 switch outcome {
@@ -374,15 +397,36 @@ package struct BuildEngine {
         for (image, list) in targets.values where list.count > 1 { image.expect(list, ways: threads) }
     }
 
-    /// The order the render threads take jobs in: those drawn in this process first, largest
-    /// output first, then those a vector worker draws. The threads' own work overlaps the
-    /// worker's start and the large encodes do not come last; the worker's jobs then keep it busy
-    /// while the threads encode what it drew.
+    /// The order jobs are drawn in: those drawn in this process first, largest output first (the
+    /// large encodes do not come last), then those a vector worker draws, in plan order. The render
+    /// threads split over the two lanes (`drawnByWorker`), so a worker is kept busy from its start
+    /// while the other threads draw and encode here.
     static func inDrawingOrder(_ items: [KeyedGroup]) -> [KeyedGroup] {
-        func inProcess(_ item: KeyedGroup) -> Bool { !item.group.job.allSources.contains(where: \.isVector) }
         func pixels(_ item: KeyedGroup) -> Int { item.group.job.pixelSize.width * item.group.job.pixelSize.height }
-        let local = items.filter(inProcess).enumerated().sorted { (pixels($0.element), -$0.offset) > (pixels($1.element), -$1.offset) }
-        return local.map(\.element) + items.filter { !inProcess($0) }
+        let local = items.filter { !drawnByWorker($0) }.enumerated()
+            .sorted { (pixels($0.element), -$0.offset) > (pixels($1.element), -$1.offset) }
+        return local.map(\.element) + items.filter(drawnByWorker)
+    }
+
+    /// Whether a vector source takes part in drawing the item (a worker draws it when there is a sandbox).
+    static func drawnByWorker(_ item: KeyedGroup) -> Bool { item.group.job.allSources.contains(where: \.isVector) }
+
+    /// Of the sources `keys` a batch still needs, those a sandbox's workers measure when the first
+    /// job needs them (`LazyVectors`, nil when there are none), and the others, decoded before
+    /// the batch is drawn.
+    func lazyVectors(_ keys: [String], _ run: BuildRun) -> (LazyVectors?, [String]) {
+        guard let sandbox else { return (nil, keys) }
+        var lazy: [(key: String, bytes: SourceBytes)] = []
+        var now: [String] = []
+        for key in keys {
+            guard let ref = run.refs[key], ref.isVector, var bytes = run.read[ref.path] else {
+                now.append(key)
+                continue
+            }
+            bytes.source = ref
+            lazy.append((key, bytes))
+        }
+        return (lazy.isEmpty ? nil : LazyVectors(lazy, sandbox: sandbox), now)
     }
 
     /// `items` cut in order into runs whose output pixels add up to at most `budget` (an item

@@ -1,6 +1,6 @@
 import Foundation
 #if os(Linux)
-internal import CPoppler
+internal import CPopplerShim
 #elseif canImport(CoreGraphics)
 import CoreGraphics
 #endif
@@ -30,18 +30,19 @@ package enum VectorReader {
             throw .rejected(.pdf, error.map { String(cString: $0.pointee.message) } ?? "not a file name")
         }
         defer { g_free(uri) }
-        guard let document = poppler_document_new_from_file(uri, nil, &error) else {
+        if let problem = popplershim_unavailable() { throw .rejected(.pdf, String(cString: problem)) }
+        guard let document = popplershim_document_new_from_file(uri, &error) else {
             defer { g_clear_error(&error) }
             throw .rejected(.pdf, error.map { String(cString: $0.pointee.message) } ?? "poppler cannot open it")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(document)) }
-        guard poppler_document_get_n_pages(document) > 0, let page = poppler_document_get_page(document, 0) else {
+        defer { popplershim_release(document) }
+        guard popplershim_document_get_n_pages(document) > 0, let page = popplershim_document_get_page(document, 0) else {
             throw .rejected(.pdf, "it has no pages")
         }
-        defer { g_object_unref(UnsafeMutableRawPointer(page)) }
+        defer { popplershim_release(page) }
         var width = 0.0
         var height = 0.0
-        poppler_page_get_size(page, &width, &height)
+        popplershim_page_get_size(page, &width, &height)
         return (width, height)
         #elseif canImport(CoreGraphics)
         guard let document = CGPDFDocument(URL(fileURLWithPath: path) as CFURL) else {

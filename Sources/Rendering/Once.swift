@@ -2,11 +2,20 @@ import Foundation
 
 /// A value made by the first caller of `get`; later callers wait for it and share it. (It keeps
 /// no closure, so a memo holding it holds no reference back to its source.)
-final class Once<Value>: @unchecked Sendable {
+package final class Once<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value?
 
-    func get(_ make: () -> Value) -> Value {
+    package init() {}
+
+    /// The value, if a caller of `get` has made it.
+    package var made: Value? {
+        lock.lock()
+        defer { lock.unlock() }
+        return value
+    }
+
+    package func get(_ make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }
         if let value { return value }

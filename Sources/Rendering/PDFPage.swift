@@ -1,6 +1,6 @@
 import AssetCore
 import CCairo
-import CPoppler
+import CPopplerShim
 import Foundation
 
 /// One page of a PDF, parsed by poppler-glib and drawn through Cairo at any size: parse once,
@@ -17,8 +17,8 @@ final class PDFPage: @unchecked Sendable {
 
     let width: Double
     let height: Double
-    private let document: OpaquePointer
-    private let page: OpaquePointer
+    private let document: UnsafeMutableRawPointer
+    private let page: UnsafeMutableRawPointer
     /// poppler documents are not thread-safe: every call on them is made under this lock.
     private let lock = NSLock()
 
@@ -44,36 +44,38 @@ final class PDFPage: @unchecked Sendable {
         guard data.prefix(1024).range(of: Data("%PDF-".utf8)) != nil else {
             throw .pdfInvalid(path: path, message: "it has no %PDF- header, so it is not a pdf")
         }
+        if let problem = popplershim_unavailable() {
+            throw .pdfUnsupported(path: path, message: String(cString: problem))
+        }
         let bytes: OpaquePointer = data.withUnsafeBytes { g_bytes_new($0.baseAddress, gsize($0.count)) }
         defer { g_bytes_unref(bytes) }
         var error: UnsafeMutablePointer<GError>?
-        guard let document = poppler_document_new_from_bytes(bytes, nil, &error) else {
-            let encrypted = error.map { $0.pointee.domain == poppler_error_quark()
-                && $0.pointee.code == Int32(POPPLER_ERROR_ENCRYPTED.rawValue) } ?? false
+        guard let document = popplershim_document_new_from_bytes(bytes, &error) else {
+            let encrypted = popplershim_is_encrypted_error(error) != 0
             let message = Self.take(error)
             throw encrypted ? .pdfEncrypted(path: path) : .pdfInvalid(path: path, message: message)
         }
-        let count = Int(poppler_document_get_n_pages(document))
-        guard pageNumber >= 1, pageNumber <= count, let page = poppler_document_get_page(document, Int32(pageNumber - 1)) else {
-            g_object_unref(UnsafeMutableRawPointer(document))
+        let count = Int(popplershim_document_get_n_pages(document))
+        guard pageNumber >= 1, pageNumber <= count, let page = popplershim_document_get_page(document, Int32(pageNumber - 1)) else {
+            popplershim_release(document)
             throw .pdfPage(path: path, page: pageNumber, count: count)
         }
         var width = 0.0, height = 0.0
-        poppler_page_get_size(page, &width, &height)
+        popplershim_page_get_size(page, &width, &height)
         guard width.isFinite, height.isFinite, width > 0, height > 0 else {
-            g_object_unref(UnsafeMutableRawPointer(page))
-            g_object_unref(UnsafeMutableRawPointer(document))
+            popplershim_release(page)
+            popplershim_release(document)
             throw .pdfInvalid(path: path, message: "page \(pageNumber) has no size (its media box is empty)")
         }
         // poppler draws a page whose media box is [0 0 0 0] as a US Letter page (612x792 pt).
         if width == Self.letter.width, height == Self.letter.height, Self.declaresEmptyMediaBox(data) {
-            g_object_unref(UnsafeMutableRawPointer(page))
-            g_object_unref(UnsafeMutableRawPointer(document))
+            popplershim_release(page)
+            popplershim_release(document)
             throw .pdfInvalid(path: path, message: "page \(pageNumber) has no size (its media box is empty)")
         }
         guard width <= Double(VectorImage.maximumSide), height <= Double(VectorImage.maximumSide) else {
-            g_object_unref(UnsafeMutableRawPointer(page))
-            g_object_unref(UnsafeMutableRawPointer(document))
+            popplershim_release(page)
+            popplershim_release(document)
             throw .tooLarge(path: path, size: PixelSize(width: Int(min(width.rounded(.up), 1e9)),
                                                         height: Int(min(height.rounded(.up), 1e9))))
         }
@@ -84,8 +86,8 @@ final class PDFPage: @unchecked Sendable {
     }
 
     deinit {
-        g_object_unref(UnsafeMutableRawPointer(page))
-        g_object_unref(UnsafeMutableRawPointer(document))
+        popplershim_release(page)
+        popplershim_release(document)
     }
 
     /// Draws the page onto `context` (a Cairo context of any surface) under `matrix`, Cairo's
@@ -97,7 +99,7 @@ final class PDFPage: @unchecked Sendable {
         cairo_rectangle(context, 0, 0, width, height)
         cairo_clip(context)
         lock.lock()
-        poppler_page_render(page, context)
+        popplershim_page_render(page, UnsafeMutableRawPointer(context))
         lock.unlock()
         cairo_restore(context)
     }

@@ -34,6 +34,8 @@ package enum RenderError: Error, Sendable, Hashable, Codable, CustomStringConver
     case pdfInvalid(path: String, message: String)
     /// The PDF is encrypted with a password.
     case pdfEncrypted(path: String)
+    /// poppler-glib cannot be loaded on this machine (`message`: the loader's reason), so no PDF is read.
+    case pdfUnsupported(path: String, message: String)
     /// The manifest's `page:` is not a page of the PDF (`count` pages).
     case pdfPage(path: String, page: Int, count: Int)
     /// A bitmap smaller than the output needs. The build refuses such jobs before drawing
@@ -57,6 +59,8 @@ package enum RenderError: Error, Sendable, Hashable, Codable, CustomStringConver
             return "open the PDF in an editor and export it again (one page, PDF 1.4 or later)"
         case .pdfEncrypted:
             return "export the artwork again without a password (no encryption)"
+        case .pdfUnsupported:
+            return "install poppler-glib (Debian and Ubuntu: apt-get install libpoppler-glib8; macOS: brew install poppler), or export the artwork as SVG"
         case .upscaled(_, _, let fixText):
             return fixText
         case .pdfPage(_, _, let count):
@@ -106,6 +110,8 @@ package enum RenderError: Error, Sendable, Hashable, Codable, CustomStringConver
             return "cannot read the pdf: \(message)"
         case .pdfEncrypted:
             return "the pdf is encrypted (it needs a password), so it cannot be read"
+        case .pdfUnsupported(_, let message):
+            return "poppler-glib, which reads pdf files, cannot be loaded: \(message)"
         case .pdfPage(_, let page, let count):
             return "the pdf has \(count) page\(count == 1 ? "" : "s"), so it has no page \(page)"
         case .upscaled(_, let message, _):
