@@ -266,7 +266,8 @@ package struct BuildEngine {
 
     /// 5. Decode or parse the sources that still have work, each once, and render and encode in
     /// parallel: in batches whose decoded pixels stay within the build's budget, each source
-    /// released once no later batch needs it.
+    /// loaded by the first job that needs it (`LazySources`) and released once no later batch
+    /// needs it.
     func render(_ pending: [KeyedGroup], _ run: inout BuildRun) {
         let read = run.read, refs = run.refs
         let batches = BuildEngine.batches(pending, sources: { BuildRun.drawnSources($0.group) },
@@ -280,15 +281,19 @@ package struct BuildEngine {
         defer { progressLine?.finish() }
         for (index, batch) in batches.enumerated() {
             let needed = Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted()
-            let (lazy, now) = lazyVectors(needed, run)
-            decode(now, &run)
+            let loadable = BuildEngine.loadable(needed, run)
+            let lazyKeys = Set(loadable.map(\.key))
             let decoded = run.decoded
             let drawable = BuildEngine.inDrawingOrder(batch.filter { item in
                 item.group.job.allSources.allSatisfy {
-                    $0.format == .yaml || decoded[$0.loadKey] != nil || lazy?.contains($0.loadKey) == true
+                    $0.format == .yaml || decoded[$0.loadKey] != nil || lazyKeys.contains($0.loadKey)
                 }
             })
-            announceResamples(drawable, decoded: decoded)
+            let threads = threads
+            BuildEngine.announceResamples(drawable, decoded: decoded, threads: threads)
+            let lazy = LazySources(loadable, sandbox: sandbox) { key, source in
+                BuildEngine.announceResamples(drawable, decoded: [key: source], threads: threads)
+            }
             let drawn = Set(drawable.map(\.group.key))
             for item in batch where !drawn.contains(item.group.key) {
                 run.fail(item.group)
@@ -302,11 +307,7 @@ package struct BuildEngine {
             for slice in BuildEngine.outputRuns(drawable, budget: budgets.buildPixels) {
                 outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> DrawOutcome? in
                     defer { progressLine?.advance() }
-                    var sources = decoded
-                    if let lazy {
-                        guard let all = lazy.adding(BuildRun.drawnSources(item.group), to: decoded) else { return nil }
-                        sources = all
-                    }
+                    guard let sources = lazy.adding(BuildRun.drawnSources(item.group), to: decoded) else { return nil }
                     if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: sources) }
                     // The check's derivation is the render's: kept in the source's memo for it.
                     let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
@@ -314,10 +315,8 @@ package struct BuildEngine {
                 }
             }
             // A source that could not be loaded is reported once, before what its batch drew.
-            if let lazy {
-                run.diagnostics += lazy.failures
-                run.decoded.merge(lazy.loaded) { first, _ in first }
-            }
+            run.diagnostics += lazy.failures
+            run.decoded.merge(lazy.loaded) { first, _ in first }
             for (item, outcome) in zip(drawable, outcomes) {
                 guard let (outcome, change, warnings) = outcome else {
                     run.fail(item.group)
@@ -385,9 +384,9 @@ package struct BuildEngine {
         }
     }
 
-    /// Tells each raster source the sizes its jobs in `items` will ask for, so the first job
-    /// makes them all in one pass over the source's rows.
-    func announceResamples(_ items: [KeyedGroup], decoded: [String: LoadedSource]) {
+    /// Tells each raster source of `decoded` the sizes its jobs in `items` will ask for, so the
+    /// first job makes them all in one pass over the source's rows (`threads` passes at most).
+    static func announceResamples(_ items: [KeyedGroup], decoded: [String: LoadedSource], threads: Int) {
         var targets: [ObjectIdentifier: (RasterImage, [AreaResampler.Target])] = [:]
         for item in items where item.group.job.vector == nil && item.group.job.symbol == nil {
             guard let source = decoded[item.group.job.source.loadKey],
@@ -411,22 +410,13 @@ package struct BuildEngine {
     /// Whether a vector source takes part in drawing the item (a worker draws it when there is a sandbox).
     static func drawnByWorker(_ item: KeyedGroup) -> Bool { item.group.job.allSources.contains(where: \.isVector) }
 
-    /// Of the sources `keys` a batch still needs, those a sandbox's workers measure when the first
-    /// job needs them (`LazyVectors`, nil when there are none), and the others, decoded before
-    /// the batch is drawn.
-    func lazyVectors(_ keys: [String], _ run: BuildRun) -> (LazyVectors?, [String]) {
-        guard let sandbox else { return (nil, keys) }
-        var lazy: [(key: String, bytes: SourceBytes)] = []
-        var now: [String] = []
-        for key in keys {
-            guard let ref = run.refs[key], ref.isVector, var bytes = run.read[ref.path] else {
-                now.append(key)
-                continue
-            }
+    /// The sources of `keys` that were read, with their bytes, for `LazySources` to load.
+    static func loadable(_ keys: [String], _ run: BuildRun) -> [(key: String, bytes: SourceBytes)] {
+        keys.compactMap { key in
+            guard let ref = run.refs[key], var bytes = run.read[ref.path] else { return nil }
             bytes.source = ref
-            lazy.append((key, bytes))
+            return (key, bytes)
         }
-        return (lazy.isEmpty ? nil : LazyVectors(lazy, sandbox: sandbox), now)
     }
 
     /// `items` cut in order into runs whose output pixels add up to at most `budget` (an item

@@ -6,10 +6,10 @@ import Testing
 import TestSupport
 @testable import BuildEngine
 
-/// With a sandbox, a vector source is measured by the first job that draws from it (`LazyVectors`),
+/// With a sandbox, a vector source is measured by the first job that draws from it (`LazySources`),
 /// on the render threads, instead of in a phase before any drawing: each document is still measured
 /// once, and one that cannot be read is one error, however many outputs it has.
-@Suite struct LazyVectorTests {
+@Suite struct LazySourceTests {
     /// librsvg and poppler in this process behind the sandbox's interface, counting the documents measured.
     final class CountingSandbox: VectorSandbox, @unchecked Sendable {
         private let vectors = InProcessVectors()
