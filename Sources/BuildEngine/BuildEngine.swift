@@ -289,10 +289,12 @@ package struct BuildEngine {
                     $0.format == .yaml || decoded[$0.loadKey] != nil || lazyKeys.contains($0.loadKey)
                 }
             })
-            let threads = threads
-            BuildEngine.announceResamples(drawable, decoded: decoded, threads: threads)
+            // Resampling passes per source: one per thread that draws in this process (when a
+            // worker has jobs too, half the threads feed it).
+            let ways = drawable.contains(where: BuildEngine.drawnByWorker) ? max(1, threads / 2) : threads
+            BuildEngine.announceResamples(drawable, decoded: decoded, ways: ways)
             let lazy = LazySources(loadable, sandbox: sandbox) { key, source in
-                BuildEngine.announceResamples(drawable, decoded: [key: source], threads: threads)
+                BuildEngine.announceResamples(drawable, decoded: [key: source], ways: ways)
             }
             let drawn = Set(drawable.map(\.group.key))
             for item in batch where !drawn.contains(item.group.key) {
@@ -385,15 +387,15 @@ package struct BuildEngine {
     }
 
     /// Tells each raster source of `decoded` the sizes its jobs in `items` will ask for, so the
-    /// first job makes them all in one pass over the source's rows (`threads` passes at most).
-    static func announceResamples(_ items: [KeyedGroup], decoded: [String: LoadedSource], threads: Int) {
+    /// first job makes them all in one pass over the source's rows (`ways` passes at most).
+    static func announceResamples(_ items: [KeyedGroup], decoded: [String: LoadedSource], ways: Int) {
         var targets: [ObjectIdentifier: (RasterImage, [AreaResampler.Target])] = [:]
         for item in items where item.group.job.vector == nil && item.group.job.symbol == nil {
             guard let source = decoded[item.group.job.source.loadKey],
                   let (image, target) = Renderer.resampleTarget(item.group.job, from: source) else { continue }
             targets[ObjectIdentifier(image), default: (image, [])].1.append(target)
         }
-        for (image, list) in targets.values where list.count > 1 { image.expect(list, ways: threads) }
+        for (image, list) in targets.values where list.count > 1 { image.expect(list, ways: ways) }
     }
 
     /// The order jobs are drawn in: those drawn in this process first, largest output first (the

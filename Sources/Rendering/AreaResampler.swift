@@ -9,8 +9,9 @@ import AssetPlan
 /// and colour is divided by alpha and re-encoded only at the end. A box filter never rings, so
 /// the output stays within the range of the source. The work is separable and streamed: each
 /// source row is decoded to linear light, reduced horizontally and added to the output rows that
-/// use it, in `Float` with per-output weight spans computed once per call, so memory is one source
-/// row plus the output, whatever the source's size. (A whole-image linear copy, 16 bytes a pixel,
+/// use it, in `Float` with per-output weight spans computed once per call; an output row is
+/// encoded once its last source row is in, so memory is one source row, the few output rows still
+/// open and the output, whatever the source's size. (A whole-image linear copy, 16 bytes a pixel,
 /// and the horizontal pass's rows cost the benchmark's 1024 px master 35 MB of fresh pages for 13
 /// icon sizes, more system time than decoding each row again for each size.)
 ///
@@ -121,15 +122,23 @@ package enum AreaResampler {
 }
 
 /// One target of `AreaResampler.resample(_:into:)`: its weights, the output rows each source row
-/// feeds, and its sums in linear light.
+/// feeds, and the sums in linear light of the output rows still being added to. An output row is
+/// encoded into the output as soon as its last source row has been added, so the sums held at once
+/// are a few rows (two for a reduction), not the whole output.
 private final class TargetPass {
     let box: PixelSize
     let columns: AxisWeights
     let usedRows: Range<Int>?
     /// For each used source row, the output rows it feeds and with what weight, in output order.
     private var feeds: [[(row: Int, weight: Float)]] = []
+    /// For each used source row, the output rows it is the last to feed (finished after it).
+    private var finishes: [[Int]] = []
+    /// The sums of the open output rows: output row `y` at `(y % openRows) * box.width`.
     private var acc: [SIMD4<Float>] = []
+    private var openRows = 1
     private var reduced: [SIMD4<Float>]
+    /// Straight sRGB RGBA8, filled in row by row (transparent where nothing is drawn).
+    private var out: [UInt8]
 
     init(source: PixelSize, target: AreaResampler.Target) {
         box = target.box
@@ -138,14 +147,27 @@ private final class TargetPass {
         let rows = AxisWeights(source: source.height, output: box.height, origin: p.y, extent: p.height)
         usedRows = columns.sourceRange == nil ? nil : rows.sourceRange
         reduced = [SIMD4<Float>](repeating: .zero, count: box.width)
+        out = [UInt8](repeating: 0, count: box.width * box.height * 4)
         guard let usedRows else { return }
         feeds = [[(row: Int, weight: Float)]](repeating: [], count: usedRows.count)
+        finishes = [[Int]](repeating: [], count: usedRows.count)
+        // Output rows open at each source row: +1 where a row's span starts, -1 after it ends.
+        var opening = [Int](repeating: 0, count: usedRows.count + 1)
         rows.withSpans { starts, counts, offsets, weights in
-            for y in 0..<box.height {
+            for y in 0..<box.height where counts[y] > 0 {
                 for k in 0..<counts[y] { feeds[starts[y] + k - usedRows.lowerBound].append((y, weights[offsets[y] + k])) }
+                let first = starts[y] - usedRows.lowerBound, last = first + counts[y] - 1
+                finishes[last].append(y)
+                opening[first] += 1
+                opening[last + 1] -= 1
             }
         }
-        acc = [SIMD4<Float>](repeating: .zero, count: box.width * box.height)
+        var open = 0
+        for change in opening {
+            open += change
+            openRows = max(openRows, open)
+        }
+        acc = [SIMD4<Float>](repeating: .zero, count: box.width * openRows)
     }
 
     func isFed(by row: Int) -> Bool {
@@ -153,17 +175,31 @@ private final class TargetPass {
         return !feeds[row - usedRows.lowerBound].isEmpty
     }
 
-    /// Source row `row`, decoded to linear light (`line`), reduced and added to its output rows.
+    /// Source row `row`, decoded to linear light (`line`), reduced and added to its output rows;
+    /// the rows it finishes are encoded into the output.
     func add(_ line: UnsafeBufferPointer<SIMD4<Float>>, row: Int) {
         guard let usedRows else { return }
-        let outW = box.width
+        let outW = box.width, openRows = openRows
         columns.withSpans { starts, counts, offsets, weights in
             reduced.withUnsafeMutableBufferPointer { reduced in
                 acc.withUnsafeMutableBufferPointer { acc in
                     TargetPass.reduce(line, starts: starts, counts: counts, offsets: offsets, weights: weights, into: reduced)
                     for (y, w) in feeds[row - usedRows.lowerBound] {
-                        let base = y * outW
+                        let base = (y % openRows) * outW
                         for i in 0..<outW { acc[base + i] += w * reduced[i] }
+                    }
+                    guard !finishes[row - usedRows.lowerBound].isEmpty else { return }
+                    out.withUnsafeMutableBufferPointer { o in
+                        guard let pixels = o.baseAddress else { return }
+                        SRGBEncoder.with { encoder in
+                            for y in finishes[row - usedRows.lowerBound] {
+                                let base = (y % openRows) * outW
+                                for i in 0..<outW {
+                                    AreaResampler.encodePixel(acc[base + i], to: pixels + (y * outW + i) * 4, encoder)
+                                    acc[base + i] = .zero
+                                }
+                            }
+                        }
                     }
                 }
             }
@@ -215,15 +251,6 @@ private final class TargetPass {
 
     /// The output: unpremultiplied and sRGB-encoded (transparent where nothing was drawn).
     func finish() -> Bitmap {
-        var out = [UInt8](repeating: 0, count: box.width * box.height * 4)
-        if !acc.isEmpty {
-            out.withUnsafeMutableBufferPointer { o in
-                guard let base = o.baseAddress else { return }
-                SRGBEncoder.with { encoder in
-                    for i in 0..<acc.count { AreaResampler.encodePixel(acc[i], to: base + i * 4, encoder) }
-                }
-            }
-        }
-        return Bitmap(width: box.width, height: box.height, pixels: out)
+        Bitmap(width: box.width, height: box.height, pixels: out)
     }
 }
