@@ -60,13 +60,17 @@ struct BuildCommand: ParsableCommand {
             try reportUnchanged(stamp, printer: printer, start: start)
             return
         }
+        let workers = render.makeSandbox()
+        SignalExit.install(stopping: workers)
+        // A first build that draws vectors starts its first worker now, while the manifest is read.
+        if BuildStamp.drawsVectorsFromScratch(manifestPath: options.manifestPath, outputOverride: options.output, force: force) {
+            workers.prestart(1)
+        }
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         PhaseTimer.shared.mark("manifest and plan")
         var pipeline = BuildEngine(threads: render.threads, force: force)
         pipeline.budgets = try Loading.budgets(printer: printer)
-        let workers = render.makeSandbox()
-        SignalExit.install(stopping: workers)
         pipeline.sandbox = workers
         pipeline.progress = { total in printer.progress("rendering", total: total) }
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }

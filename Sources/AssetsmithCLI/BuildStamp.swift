@@ -72,17 +72,8 @@ struct BuildStamp {
     /// A manifest over its budget, or a stamp over `maximumBytes` or not beginning with the header,
     /// is no stamp (the full build then says what is wrong), decided before either is parsed.
     static func current(manifestPath: String, outputOverride: String?, preview: Bool, flavor: String? = nil) -> BuildStamp? {
-        let budget = (try? BudgetSettings.budgets())?.manifestBytes ?? Budgets.standard.manifestBytes
-        guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: budget) else { return nil }
-        let text = String(decoding: manifestData, as: UTF8.self)
-        let directory = PathText.parent(manifestPath)
-        // Where the last build wrote: the override, or the manifest's top-level keys read from
-        // the text (a wrong guess finds no stamp, or a stamp whose manifest digest differs).
-        let place = CatalogPlace(output: outputOverride ?? topLevelValue("output", in: text),
-                                 catalog: topLevelValue("catalog", in: text))
-        let output = PathText.absolute(place.folder, relativeTo: outputOverride != nil
-                                       ? FileManager.default.currentDirectoryPath : directory)
-        let catalogFolder = FolderKind.catalog.folder(place.catalogName)
+        guard let (manifestData, text, output, catalogFolder) = guessedPlace(manifestPath: manifestPath,
+                                                                            outputOverride: outputOverride) else { return nil }
         guard case .success(let stampData) = BoundedFile.read(path(outputDirectory: output, catalogFolder: catalogFolder),
                                                               limit: maximumBytes),
               stampData.starts(with: Data((header + "\n").utf8)),
@@ -101,6 +92,33 @@ struct BuildStamp {
         found.outputDirectory = output
         found.catalogFolder = catalogFolder
         return found
+    }
+
+    /// The manifest's bytes and text, and where it writes: the override, or the manifest's
+    /// top-level keys read from the text (a wrong guess finds no stamp, or a stamp whose manifest
+    /// digest differs). nil when the manifest cannot be read within its budget.
+    private static func guessedPlace(manifestPath: String, outputOverride: String?)
+        -> (data: Data, text: String, output: String, catalogFolder: String)? {
+        let budget = (try? BudgetSettings.budgets())?.manifestBytes ?? Budgets.standard.manifestBytes
+        guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: budget) else { return nil }
+        let text = String(decoding: manifestData, as: UTF8.self)
+        let place = CatalogPlace(output: outputOverride ?? topLevelValue("output", in: text),
+                                 catalog: topLevelValue("catalog", in: text))
+        let output = PathText.absolute(place.folder, relativeTo: outputOverride != nil
+                                       ? FileManager.default.currentDirectoryPath : PathText.parent(manifestPath))
+        return (manifestData, text, output, FolderKind.catalog.folder(place.catalogName))
+    }
+
+    /// Whether the build about to start will most likely draw vectors from scratch: the manifest
+    /// names an SVG or PDF file, and there is no record of an earlier build where it writes (or
+    /// `force`). A guess from the text, made before the manifest is parsed, only to start the first
+    /// worker process while it is; the plan decides what is drawn, and a worker started for
+    /// nothing is stopped at exit.
+    static func drawsVectorsFromScratch(manifestPath: String, outputOverride: String?, force: Bool) -> Bool {
+        guard let found = guessedPlace(manifestPath: manifestPath, outputOverride: outputOverride) else { return false }
+        let text = found.text.lowercased()
+        guard text.contains(".svg") || text.contains(".pdf") else { return false }
+        return force || FileStat.of(BuildRecord.path(outputDirectory: found.output, catalogFolder: found.catalogFolder)) == nil
     }
 
     /// `key: value` at the start of a line (a top-level key), without quotes or a comment.
