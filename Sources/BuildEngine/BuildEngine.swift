@@ -293,8 +293,10 @@ package struct BuildEngine {
             // worker has jobs too, half the threads feed it).
             let ways = drawable.contains(where: BuildEngine.drawnByWorker) ? max(1, threads / 2) : threads
             BuildEngine.announceResamples(drawable, decoded: decoded, ways: ways)
+            let bySource = Dictionary(grouping: drawable.filter { !BuildEngine.drawnByWorker($0) }) { $0.group.job.source.loadKey }
             let lazy = LazySources(loadable, sandbox: sandbox) { key, source in
-                BuildEngine.announceResamples(drawable, decoded: [key: source], ways: ways)
+                guard case .bitmap = source, let items = bySource[key] else { return }
+                BuildEngine.announceResamples(items, decoded: [key: source], ways: ways)
             }
             let drawn = Set(drawable.map(\.group.key))
             for item in batch where !drawn.contains(item.group.key) {
