@@ -49,6 +49,8 @@ let package = Package(
         // poppler-glib's seven functions, loaded when the first PDF is opened (Linux).
         .target(name: "CPopplerShim", dependencies: ["CGLib", .target(name: "CPoppler", condition: .when(platforms: [.macOS]))],
                 path: "Sources/CPopplerShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        // ext4's top-of-hierarchy attribute on a catalog folder a build creates (ioctl).
+        .target(name: "CFolderShim", path: "Sources/CFolderShim"),
         // The only code that touches libpng's setjmp/longjmp.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
 
@@ -59,7 +61,7 @@ let package = Package(
         .target(name: "Symbols", dependencies: ["AssetCore", "CFreeType", "CXML2"]),
         .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPopplerShim", "CPango", "Symbols"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
-                                                     "CGLib"]),
+                                                     "CGLib", "CFolderShim"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec", "Symbols"]),
         .target(name: "ImageProbe", dependencies: ["AssetCore",
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
@@ -101,7 +103,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
         .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Rendering", "PNGCodec", "AssetCore", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "TestSupport"]),
-        .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
+        .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "CFolderShim", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore", "Rendering", "Symbols", "TestSupport"]),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                               "PNGCodec", "AssetCore", "Rendering", "TestSupport"]),

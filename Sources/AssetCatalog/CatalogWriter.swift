@@ -1,5 +1,6 @@
 import AssetCore
 import AssetPlan
+import CFolderShim
 import Foundation
 
 /// The encoded bytes of one job's output and the facts about its source that the record keeps.
@@ -61,7 +62,9 @@ package enum CatalogWriter {
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
 
         do {
+            let isNew = (try? outputFiles.resolve(plan.catalogFolder)).map { !FileManager.default.fileExists(atPath: $0) } ?? false
             try outputFiles.makeDirectory(plan.catalogFolder)
+            if isNew { spreadSets(in: try outputFiles.resolve(plan.catalogFolder)) }
         } catch {
             report.diagnostics.append(error)
             return report
@@ -152,6 +155,18 @@ package enum CatalogWriter {
 
         writeRecord(new, old: old, plan: plan, into: outputFiles, report: &report)
         return report
+    }
+
+    /// Asks the file system to give each set folder of a catalog folder this build just created a
+    /// place of its own (`foldershim_spread_subfolders`: ext4's top-of-hierarchy attribute, as
+    /// `chattr +T` sets). On ext4 without a journal the kernel allocates a new file or folder by
+    /// checking, one by one from the start of the block group, every inode freed in the last
+    /// minute or more (fs/ext4/ialloc.c, `recently_deleted`), and everything made below one folder
+    /// goes into that folder's group: a catalog written where another was just deleted paid up to
+    /// a millisecond a file. Spread over groups of their own, the sets start clear of that. Other
+    /// file systems refuse the attribute, and nothing changes; a folder that existed is never touched.
+    private static func spreadSets(in folder: String) {
+        _ = foldershim_spread_subfolders(folder)
     }
 
     /// Settles who owns each set the plan writes (`SetOwnership`): files of refused sets are not
