@@ -30,7 +30,7 @@
  * (libpng's adaptive filters, as the C floor writes) 0.93 MB; level 6 would write 0.77 MB for
  * about twice the encoding time, level 3 and below lose to Z_RLE on gradients. */
 #ifndef PNGSHIM_COMPRESSION_LEVEL
-#define PNGSHIM_COMPRESSION_LEVEL 3
+#define PNGSHIM_COMPRESSION_LEVEL 4
 #endif
 #ifndef PNGSHIM_COMPRESSION_STRATEGY
 #define PNGSHIM_COMPRESSION_STRATEGY Z_DEFAULT_STRATEGY
