@@ -46,7 +46,13 @@ let package = Package(
         // The SVG/PDF workers' system calls Swift cannot make (prctl, shm_open) and the allocator
         // wrapper that counts failed allocations under the worker's memory budget.
         .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
-        // poppler-glib's seven functions, loaded when the first PDF is opened (Linux).
+        // librsvg, loaded when the first SVG is parsed (Linux): the build process never parses one.
+        .target(name: "CRsvgShim", dependencies: ["CGLib", .target(name: "CRsvg", condition: .when(platforms: [.macOS]))],
+                path: "Sources/CRsvgShim",
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])),
+                                 .linkedLibrary("gio-2.0", .when(platforms: [.linux])),
+                                 .linkedLibrary("gobject-2.0", .when(platforms: [.linux]))]),
+        // poppler-glib's functions, loaded when the first PDF is opened (Linux).
         .target(name: "CPopplerShim", dependencies: ["CGLib", .target(name: "CPoppler", condition: .when(platforms: [.macOS]))],
                 path: "Sources/CPopplerShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // ext4's top-of-hierarchy attribute on a catalog folder a build creates (ioctl).
@@ -59,7 +65,7 @@ let package = Package(
         .target(name: "AssetPlan", dependencies: ["AssetCore", "AssetSpec"]),
         .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
         .target(name: "Symbols", dependencies: ["AssetCore", "CFreeType", "CXML2"]),
-        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvg", "CPopplerShim", "CPango", "Symbols"]),
+        .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvgShim", "CPopplerShim", "CPango", "Symbols"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
                                                      "CGLib", "CFolderShim"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec", "Symbols"]),

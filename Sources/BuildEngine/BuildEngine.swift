@@ -283,6 +283,12 @@ package struct BuildEngine {
             let needed = Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted()
             let loadable = BuildEngine.loadable(needed, run)
             let lazyKeys = Set(loadable.map(\.key))
+            // The files' bytes go with the sources that read them (`LazySources` drops them once
+            // decoded); the record needs only their digests and pixel sizes.
+            let lastRead = Set(loadable.map(\.bytes.source.path)).filter { path in
+                run.refs.allSatisfy { $0.value.path != path || (lastBatch[$0.key] ?? index) == index }
+            }
+            for path in lastRead { run.read[path]?.data = Data() }
             let decoded = run.decoded
             let drawable = BuildEngine.inDrawingOrder(batch.filter { item in
                 item.group.job.allSources.allSatisfy {
@@ -294,10 +300,19 @@ package struct BuildEngine {
             let ways = drawable.contains(where: BuildEngine.drawnByWorker) ? max(1, threads / 2) : threads
             BuildEngine.announceResamples(drawable, decoded: decoded, ways: ways)
             let bySource = Dictionary(grouping: drawable.filter { !BuildEngine.drawnByWorker($0) }) { $0.group.job.source.loadKey }
-            let lazy = LazySources(loadable, sandbox: sandbox) { key, source in
+            // Sources no later batch needs are let go once their last job here is done.
+            var uses: [String: Int] = [:]
+            for item in drawable {
+                for key in BuildRun.drawnSources(item.group) where lastBatch[key] == index && lazyKeys.contains(key) {
+                    uses[key, default: 0] += 1
+                }
+            }
+            let lazy = LazySources(loadable, sandbox: sandbox, uses: uses, prepare: { key, source in
                 guard case .bitmap = source, let items = bySource[key] else { return }
                 BuildEngine.announceResamples(items, decoded: [key: source], ways: ways)
-            }
+            }, announcedUses: { key, source in
+                (bySource[key] ?? []).filter { BuildEngine.announcedSource(of: $0, in: [key: source]) == key }.count
+            })
             let drawn = Set(drawable.map(\.group.key))
             for item in batch where !drawn.contains(item.group.key) {
                 run.fail(item.group)
@@ -311,7 +326,11 @@ package struct BuildEngine {
             for slice in BuildEngine.outputRuns(drawable, budget: budgets.buildPixels) {
                 outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> DrawOutcome? in
                     defer { progressLine?.advance() }
-                    guard let sources = lazy.adding(BuildRun.drawnSources(item.group), to: decoded) else { return nil }
+                    let keys = BuildRun.drawnSources(item.group)
+                    var announced: String?
+                    defer { lazy.done(with: keys, announced: announced) }
+                    guard let sources = lazy.adding(keys, to: decoded) else { return nil }
+                    announced = BuildEngine.announcedSource(of: item, in: sources)
                     if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: sources) }
                     // The check's derivation is the render's: kept in the source's memo for it.
                     let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
@@ -398,6 +417,17 @@ package struct BuildEngine {
             targets[ObjectIdentifier(image), default: (image, [])].1.append(target)
         }
         for (image, list) in targets.values where list.count > 1 { image.expect(list, ways: ways) }
+    }
+
+    /// The source of `item` that it asks only for a size announced with others
+    /// (`RasterImage.expect`), never for the pixels themselves: its main source, when that is a
+    /// bitmap drawn plainly (`Renderer.resampleTarget`) at an announced size; nil otherwise.
+    static func announcedSource(of item: KeyedGroup, in sources: [String: LoadedSource]) -> String? {
+        let job = item.group.job
+        let key = job.source.loadKey
+        guard job.symbol == nil, job.vector == nil, let source = sources[key],
+              let (image, target) = Renderer.resampleTarget(job, from: source), image.isPlanned(target) else { return nil }
+        return key
     }
 
     /// The order jobs are drawn in: those drawn in this process first, largest output first (the

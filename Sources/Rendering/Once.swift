@@ -15,6 +15,13 @@ package final class Once<Value>: @unchecked Sendable {
         return value
     }
 
+    /// Drops the value made (a later `get` makes it again).
+    package func clear() {
+        lock.lock()
+        defer { lock.unlock() }
+        value = nil
+    }
+
     package func get(_ make: () -> Value) -> Value {
         lock.lock()
         defer { lock.unlock() }

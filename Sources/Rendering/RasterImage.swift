@@ -4,8 +4,16 @@ import Foundation
 /// A decoded raster source: straight RGBA8 pixels (the pipeline decodes the PNG elsewhere),
 /// shared by every output size and every thread.
 package final class RasterImage: @unchecked Sendable {
-    /// The decoded pixels, as given.
-    package let bitmap: Bitmap
+    /// The decoded pixels, as given. Not to be asked for after `releasePixels` succeeded.
+    package var bitmap: Bitmap {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let pixels else { preconditionFailure("the pixels of a released source were asked for") }
+        return pixels
+    }
+    private var pixels: Bitmap?
+    /// The source size in pixels.
+    package let size: PixelSize
     /// Glyph work shared by the jobs drawn from this image (`GlyphMemo`).
     let glyphMemo = GlyphMemo()
     private let lock = NSLock()
@@ -14,11 +22,33 @@ package final class RasterImage: @unchecked Sendable {
 
     /// Wraps a decoded bitmap.
     package init(_ bitmap: Bitmap) {
-        self.bitmap = bitmap
+        self.pixels = bitmap
+        self.size = bitmap.size
     }
 
-    /// The source size in pixels.
-    package var size: PixelSize { bitmap.size }
+    /// Whether `target` is one `expect` announced in a group: asking for it needs the pixels only
+    /// until its group is made.
+    package func isPlanned(_ target: AreaResampler.Target) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return planned[target] != nil
+    }
+
+    /// Lets go of the pixels once every announced group is made; the caller promises that no job
+    /// still to come asks for anything but announced targets. False (and nothing changes) while a
+    /// group is still to be made.
+    @discardableResult
+    package func releasePixels() -> Bool {
+        // Not under `lock`: a group being made holds its own lock and asks for `bitmap`.
+        lock.lock()
+        let groups = planned.values.map(\.group)
+        lock.unlock()
+        guard groups.allSatisfy({ $0.made != nil }) else { return false }
+        lock.lock()
+        pixels = nil
+        lock.unlock()
+        return true
+    }
 
     /// Announces resamplings that jobs will ask for: the first to ask for one of a group makes
     /// the whole group in one pass over the source's rows (each row decoded to linear light once,
@@ -58,7 +88,6 @@ package final class RasterImage: @unchecked Sendable {
         let entry = planned[target]
         lock.unlock()
         guard let entry else { return AreaResampler.resample(self, into: target.box, placement: target.placement) }
-        let bitmap = self.bitmap
-        return entry.group.get { AreaResampler.resample(bitmap, into: entry.targets) }[entry.index]
+        return entry.group.get { AreaResampler.resample(self.bitmap, into: entry.targets) }[entry.index]
     }
 }

@@ -1,7 +1,7 @@
 import AssetCore
 import AssetPlan
 import CCairo
-import CRsvg
+import CRsvgShim
 import Foundation
 
 /// A parsed SVG, or a page of a PDF (`PDFPage`), ready to be drawn at any size: parse once,
@@ -31,7 +31,7 @@ package final class VectorImage: @unchecked Sendable {
     package let file: VectorSourceFile
 
     /// The librsvg handle when an SVG is drawn in this process; nil otherwise.
-    private let handle: UnsafeMutablePointer<RsvgHandle>?
+    private let handle: UnsafeMutableRawPointer?
     /// The poppler page when a PDF is drawn in this process; nil otherwise.
     private let pdf: PDFPage?
     private let sandbox: VectorSandbox?
@@ -90,28 +90,25 @@ package final class VectorImage: @unchecked Sendable {
         if let problem = Self.unreadableReason(path) {
             throw .unreadable(path: path, message: problem)
         }
-        let file: OpaquePointer = g_file_new_for_path(path)
-        defer { g_object_unref(UnsafeMutableRawPointer(file)) }
+        if let problem = rsvgshim_unavailable() {
+            throw .svgInvalid(path: path, message: "librsvg, which reads svg files, cannot be loaded: \(String(cString: problem))")
+        }
         var error: UnsafeMutablePointer<GError>?
-        guard let handle = rsvg_handle_new_from_gfile_sync(file, RSVG_HANDLE_FLAGS_NONE, nil, &error) else {
+        guard let handle = rsvgshim_new_from_path(path, &error) else {
             throw .svgInvalid(path: path, message: Self.take(error))
         }
-        rsvg_handle_set_dpi(handle, 96)
+        rsvgshim_set_dpi(handle, 96)
 
         var width = 0.0, height = 0.0
-        if rsvg_handle_get_intrinsic_size_in_pixels(handle, &width, &height) == 0 || !(width > 0 && height > 0) {
-            var hasViewBox: gboolean = 0
-            var viewBox = RsvgRectangle()
-            rsvg_handle_get_intrinsic_dimensions(handle, nil, nil, nil, nil, &hasViewBox, &viewBox)
-            width = hasViewBox != 0 ? viewBox.width : 0
-            height = hasViewBox != 0 ? viewBox.height : 0
+        if rsvgshim_intrinsic_size_in_pixels(handle, &width, &height) == 0 || !(width > 0 && height > 0) {
+            rsvgshim_viewbox_size(handle, &width, &height)
         }
         guard width > 0, height > 0, width.isFinite, height.isFinite else {
-            g_object_unref(UnsafeMutableRawPointer(handle))
+            rsvgshim_release(handle)
             throw .svgWithoutSize(path: path)
         }
         guard width <= Double(Self.maximumSide), height <= Double(Self.maximumSide) else {
-            g_object_unref(UnsafeMutableRawPointer(handle))
+            rsvgshim_release(handle)
             throw .tooLarge(path: path, size: PixelSize(width: Self.clampedSide(width.rounded(.up)),
                                                         height: Self.clampedSide(height.rounded(.up))))
         }
@@ -125,7 +122,7 @@ package final class VectorImage: @unchecked Sendable {
     }
 
     deinit {
-        if let handle { g_object_unref(UnsafeMutableRawPointer(handle)) }
+        if let handle { rsvgshim_release(handle) }
     }
 
     /// The intrinsic size rounded to whole pixels (at least 1 a side): what a source of this
@@ -205,14 +202,10 @@ package final class VectorImage: @unchecked Sendable {
         cairo_save(cr)
         var m = cairo_matrix_t(xx: matrix[0], yx: matrix[1], xy: matrix[2], yy: matrix[3], x0: matrix[4], y0: matrix[5])
         cairo_set_matrix(cr, &m)
-        var viewport = RsvgRectangle(x: 0, y: 0, width: intrinsicWidth, height: intrinsicHeight)
         var error: UnsafeMutablePointer<GError>?
         lock.lock()
-        let ok = if let layer = file.layer {
-            rsvg_handle_render_layer(handle, cr, "#" + layer, &viewport, &error)
-        } else {
-            rsvg_handle_render_document(handle, cr, &viewport, &error)
-        }
+        let ok = rsvgshim_render(handle, UnsafeMutableRawPointer(cr), file.layer.map { "#" + $0 }, 0, 0,
+                                 intrinsicWidth, intrinsicHeight, &error)
         lock.unlock()
         cairo_restore(cr)
         if ok == 0 {

@@ -38,4 +38,29 @@ import Testing
             #expect(made.pixels == alone.pixels, "\(target.box)")
         }
     }
+
+    /// A source lets go of its pixels only once every announced group is made; the announced
+    /// sizes are still served afterwards, identical to those made alone.
+    @Test func pixelsAreLetGoOnlyOnceEveryAnnouncedSizeIsMade() {
+        let master = AreaResamplerReferenceTests.master
+        // Two ways: groups {80, 39} and {79, 40}.
+        let targets = [80, 79, 40, 39].map { side in
+            AreaResampler.Target(box: PixelSize(width: side, height: side), placement: Placement(x: 0, y: 0, width: Double(side), height: Double(side)))
+        }
+        let image = RasterImage(master)
+        image.expect(targets, ways: 2)
+        #expect(targets.allSatisfy(image.isPlanned))
+        #expect(!image.isPlanned(AreaResampler.Target(box: PixelSize(width: 50, height: 50),
+                                                      placement: Placement(x: 0, y: 0, width: 50, height: 50))))
+        #expect(!image.releasePixels(), "no group is made yet")
+        _ = image.resampled(targets[0])
+        #expect(!image.releasePixels(), "the group of 79 and 40 is still to be made")
+        _ = image.resampled(targets[2])
+        #expect(image.releasePixels())
+        #expect(image.size == master.size)
+        for target in targets {
+            #expect(image.resampled(target).pixels
+                    == AreaResampler.resample(RasterImage(master), into: target.box, placement: target.placement).pixels)
+        }
+    }
 }
