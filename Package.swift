@@ -46,15 +46,19 @@ let package = Package(
         // The SVG/PDF workers' system calls Swift cannot make (prctl, shm_open) and the allocator
         // wrapper that counts failed allocations under the worker's memory budget.
         .target(name: "CWorkerShim", path: "Sources/CWorkerShim"),
+        // A C library opened at its first use (dlopen, Linux), for the two shims below.
+        .target(name: "CLazyLibrary", path: "Sources/CLazyLibrary",
+                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         // librsvg, loaded when the first SVG is parsed (Linux): the build process never parses one.
-        .target(name: "CRsvgShim", dependencies: ["CGLib", .target(name: "CRsvg", condition: .when(platforms: [.macOS]))],
+        .target(name: "CRsvgShim", dependencies: ["CGLib", "CLazyLibrary",
+                                                  .target(name: "CRsvg", condition: .when(platforms: [.macOS]))],
                 path: "Sources/CRsvgShim",
-                linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux])),
-                                 .linkedLibrary("gio-2.0", .when(platforms: [.linux])),
+                linkerSettings: [.linkedLibrary("gio-2.0", .when(platforms: [.linux])),
                                  .linkedLibrary("gobject-2.0", .when(platforms: [.linux]))]),
         // poppler-glib's functions, loaded when the first PDF is opened (Linux).
-        .target(name: "CPopplerShim", dependencies: ["CGLib", .target(name: "CPoppler", condition: .when(platforms: [.macOS]))],
-                path: "Sources/CPopplerShim", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
+        .target(name: "CPopplerShim", dependencies: ["CGLib", "CLazyLibrary",
+                                                     .target(name: "CPoppler", condition: .when(platforms: [.macOS]))],
+                path: "Sources/CPopplerShim"),
         // ext4's top-of-hierarchy attribute on a catalog folder a build creates (ioctl).
         .target(name: "CFolderShim", path: "Sources/CFolderShim"),
         // The only code that touches libpng's setjmp/longjmp.
@@ -108,7 +112,7 @@ let package = Package(
         .testTarget(name: "AssetPlanTests", dependencies: ["AssetPlan", "AssetSpec", "TestSupport"]),
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
         .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Rendering", "PNGCodec", "AssetCore", "TestSupport"]),
-        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "TestSupport"]),
+        .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "CLazyLibrary", "TestSupport"]),
         .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "CFolderShim", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore", "Rendering", "Symbols", "TestSupport"]),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",

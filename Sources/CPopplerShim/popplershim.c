@@ -31,10 +31,8 @@ int popplershim_is_encrypted_error(const GError *error) {
 
 #else
 
-#include <dlfcn.h>
+#include "lazylibrary.h"
 #include <pthread.h>
-#include <stdio.h>
-#include <string.h>
 
 // poppler-glib's signatures (glib/poppler-document.h, poppler-page.h, poppler.h of 0.18 and later;
 // stable since), with its objects as void *.
@@ -62,39 +60,24 @@ static struct {
 } poppler;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char problem[512];
-
-static void *find(void *library, const char *name) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL && problem[0] == 0) {
-        snprintf(problem, sizeof problem, "poppler-glib has no %s", name);
-    }
-    return symbol;
-}
+static lazy_library library = {{"libpoppler-glib.so.8", "libpoppler-glib.so"}, "poppler-glib", NULL, {0}};
 
 static void load(void) {
-    // The runtime library's name first; the development link, where only that is installed, next.
-    void *library = dlopen("libpoppler-glib.so.8", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) library = dlopen("libpoppler-glib.so", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *why = dlerror();
-        snprintf(problem, sizeof problem, "%s", why != NULL ? why : "libpoppler-glib.so.8 cannot be loaded");
-        return;
-    }
-    poppler.from_bytes = (document_from_bytes_fn)find(library, "poppler_document_new_from_bytes");
-    poppler.from_file = (document_from_file_fn)find(library, "poppler_document_new_from_file");
-    poppler.n_pages = (n_pages_fn)find(library, "poppler_document_get_n_pages");
-    poppler.get_page = (get_page_fn)find(library, "poppler_document_get_page");
-    poppler.page_size = (page_size_fn)find(library, "poppler_page_get_size");
-    poppler.page_render = (page_render_fn)find(library, "poppler_page_render");
-    poppler.error_quark = (error_quark_fn)find(library, "poppler_error_quark");
+    if (!lazy_library_open(&library)) return;
+    poppler.from_bytes = (document_from_bytes_fn)lazy_library_find(&library, "poppler_document_new_from_bytes");
+    poppler.from_file = (document_from_file_fn)lazy_library_find(&library, "poppler_document_new_from_file");
+    poppler.n_pages = (n_pages_fn)lazy_library_find(&library, "poppler_document_get_n_pages");
+    poppler.get_page = (get_page_fn)lazy_library_find(&library, "poppler_document_get_page");
+    poppler.page_size = (page_size_fn)lazy_library_find(&library, "poppler_page_get_size");
+    poppler.page_render = (page_render_fn)lazy_library_find(&library, "poppler_page_render");
+    poppler.error_quark = (error_quark_fn)lazy_library_find(&library, "poppler_error_quark");
     // GObject's, found through poppler-glib's own dependencies.
-    poppler.unref = (unref_fn)find(library, "g_object_unref");
+    poppler.unref = (unref_fn)lazy_library_find(&library, "g_object_unref");
 }
 
 const char *popplershim_unavailable(void) {
     pthread_once(&once, load);
-    return problem[0] != 0 ? problem : NULL;
+    return library.problem[0] != 0 ? library.problem : NULL;
 }
 
 void *popplershim_document_new_from_bytes(GBytes *bytes, GError **error) { return poppler.from_bytes(bytes, NULL, error); }

@@ -37,9 +37,8 @@ int rsvgshim_render(void *handle, void *cairo, const char *layer, double x, doub
 
 #else
 
-#include <dlfcn.h>
+#include "lazylibrary.h"
 #include <pthread.h>
-#include <stdio.h>
 
 // librsvg's signatures (rsvg.h of 2.52 and later, stable since), with RsvgHandle as void * and
 // its rectangle and length as the plain structs they are.
@@ -62,34 +61,21 @@ static struct {
 } rsvg;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-static char problem[512];
-
-static void *find(void *library, const char *name) {
-    void *symbol = dlsym(library, name);
-    if (symbol == NULL && problem[0] == 0) snprintf(problem, sizeof problem, "librsvg has no %s", name);
-    return symbol;
-}
+static lazy_library library = {{"librsvg-2.so.2", "librsvg-2.so"}, "librsvg", NULL, {0}};
 
 static void load(void) {
-    // The runtime library's name first; the development link, where only that is installed, next.
-    void *library = dlopen("librsvg-2.so.2", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) library = dlopen("librsvg-2.so", RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) {
-        const char *why = dlerror();
-        snprintf(problem, sizeof problem, "%s", why != NULL ? why : "librsvg-2.so.2 cannot be loaded");
-        return;
-    }
-    rsvg.new_from_gfile = (new_from_gfile_fn)find(library, "rsvg_handle_new_from_gfile_sync");
-    rsvg.set_dpi = (set_dpi_fn)find(library, "rsvg_handle_set_dpi");
-    rsvg.size_in_pixels = (size_in_pixels_fn)find(library, "rsvg_handle_get_intrinsic_size_in_pixels");
-    rsvg.dimensions = (dimensions_fn)find(library, "rsvg_handle_get_intrinsic_dimensions");
-    rsvg.render_document = (render_document_fn)find(library, "rsvg_handle_render_document");
-    rsvg.render_layer = (render_layer_fn)find(library, "rsvg_handle_render_layer");
+    if (!lazy_library_open(&library)) return;
+    rsvg.new_from_gfile = (new_from_gfile_fn)lazy_library_find(&library, "rsvg_handle_new_from_gfile_sync");
+    rsvg.set_dpi = (set_dpi_fn)lazy_library_find(&library, "rsvg_handle_set_dpi");
+    rsvg.size_in_pixels = (size_in_pixels_fn)lazy_library_find(&library, "rsvg_handle_get_intrinsic_size_in_pixels");
+    rsvg.dimensions = (dimensions_fn)lazy_library_find(&library, "rsvg_handle_get_intrinsic_dimensions");
+    rsvg.render_document = (render_document_fn)lazy_library_find(&library, "rsvg_handle_render_document");
+    rsvg.render_layer = (render_layer_fn)lazy_library_find(&library, "rsvg_handle_render_layer");
 }
 
 const char *rsvgshim_unavailable(void) {
     pthread_once(&once, load);
-    return problem[0] != 0 ? problem : NULL;
+    return library.problem[0] != 0 ? library.problem : NULL;
 }
 
 // RSVG_HANDLE_FLAGS_NONE: the default, safe flags.
