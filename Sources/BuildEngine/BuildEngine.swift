@@ -299,20 +299,7 @@ package struct BuildEngine {
             // worker has jobs too, half the threads feed it).
             let ways = drawable.contains(where: BuildEngine.drawnByWorker) ? max(1, threads / 2) : threads
             BuildEngine.announceResamples(drawable, decoded: decoded, ways: ways)
-            let bySource = Dictionary(grouping: drawable.filter { !BuildEngine.drawnByWorker($0) }) { $0.group.job.source.loadKey }
-            // Sources no later batch needs are let go once their last job here is done.
-            var uses: [String: Int] = [:]
-            for item in drawable {
-                for key in BuildRun.drawnSources(item.group) where lastBatch[key] == index && lazyKeys.contains(key) {
-                    uses[key, default: 0] += 1
-                }
-            }
-            let lazy = LazySources(loadable, sandbox: sandbox, uses: uses, prepare: { key, source in
-                guard case .bitmap = source, let items = bySource[key] else { return }
-                BuildEngine.announceResamples(items, decoded: [key: source], ways: ways)
-            }, announcedUses: { key, source in
-                (bySource[key] ?? []).filter { BuildEngine.announcedSource(of: $0, in: [key: source]) == key }.count
-            })
+            let lazy = lazySources(loadable, for: drawable, ways: ways) { lastBatch[$0] == index }
             let drawn = Set(drawable.map(\.group.key))
             for item in batch where !drawn.contains(item.group.key) {
                 run.fail(item.group)
@@ -443,6 +430,25 @@ package struct BuildEngine {
 
     /// Whether a vector source takes part in drawing the item (a worker draws it when there is a sandbox).
     static func drawnByWorker(_ item: KeyedGroup) -> Bool { item.group.job.allSources.contains(where: \.isVector) }
+
+    /// A batch's sources, each loaded by the first of `drawable` that draws from it: a bitmap
+    /// announces the sizes its jobs ask for as it is decoded, and a source whose last batch this
+    /// is (`lastHere`) is let go once its last job here is done.
+    func lazySources(_ loadable: [(key: String, bytes: SourceBytes)], for drawable: [KeyedGroup], ways: Int,
+                     lastHere: (String) -> Bool) -> LazySources {
+        let bySource = Dictionary(grouping: drawable.filter { !BuildEngine.drawnByWorker($0) }) { $0.group.job.source.loadKey }
+        let keys = Set(loadable.map(\.key))
+        var uses: [String: Int] = [:]
+        for item in drawable {
+            for key in BuildRun.drawnSources(item.group) where keys.contains(key) && lastHere(key) { uses[key, default: 0] += 1 }
+        }
+        return LazySources(loadable, sandbox: sandbox, uses: uses, prepare: { key, source in
+            guard case .bitmap = source, let items = bySource[key] else { return }
+            BuildEngine.announceResamples(items, decoded: [key: source], ways: ways)
+        }, announcedUses: { key, source in
+            (bySource[key] ?? []).filter { BuildEngine.announcedSource(of: $0, in: [key: source]) == key }.count
+        })
+    }
 
     /// The sources of `keys` that were read, with their bytes, for `LazySources` to load.
     static func loadable(_ keys: [String], _ run: BuildRun) -> [(key: String, bytes: SourceBytes)] {
