@@ -1,57 +1,74 @@
 #!/usr/bin/env bash
-# Runs `assetsmith verify --catalog` over every asset catalog under a corpus folder and prints one
-# table row per catalog: sets checked and not checked, errors, warnings, and the rules that fired.
-# Not run in CI (the corpus is fetched from public repositories, outside this one).
+# Runs `assetsmith verify` over a corpus of catalogs and projects of apps that ship, as the corpus's
+# README describes (../shared/testdata/catalogs): every `.xcassets` folder with `--catalog` (and
+# `--app-icon NAME` where the app's APPICON file names one for that catalog), and every
+# `project.pbxproj` with `--project`. Each of them ships, so any error is a false alarm in verify.
 #
-#   scripts/verify-corpus.sh CORPUS [ASSETSMITH]
+#   scripts/verify-corpus.sh [CORPUS] [ASSETSMITH]
 #
-# CORPUS holds one folder per app (any depth of catalogs inside). When an app folder holds a file
-# APPICON, its first line is the primary app icon set's name (the project's
-# ASSETCATALOG_COMPILER_APPICON_NAME), passed as --app-icon; otherwise AppIcon. Exit 0 when no
-# catalog has an error, 1 otherwise, 2 on bad usage.
+# CORPUS is an unpacked folder or a `corpus.tar.xz` (unpacked into a temporary folder); by default
+# ../shared/testdata/catalogs/corpus.tar.xz beside the repository. When it is absent (a checkout
+# elsewhere) the script says so and exits 0. It prints one line per run that has an error or was
+# refused, and a summary; exit 1 when any run has an error or exits 2.
 set -euo pipefail
+cd "$(dirname "$0")/.."
 
-corpus=${1:-}
+corpus=${1:-../shared/testdata/catalogs/corpus.tar.xz}
 bin=${2:-.build/debug/assetsmith}
-if [ -z "$corpus" ] || [ ! -d "$corpus" ]; then
-  echo "usage: $0 CORPUS [ASSETSMITH]" >&2
-  exit 2
+case "$bin" in /*) ;; *) bin="$PWD/$bin" ;; esac
+if [ ! -e "$corpus" ]; then
+  echo "verify-corpus: no corpus at $corpus (a checkout without ../shared); skipped"
+  exit 0
 fi
 if [ ! -x "$bin" ]; then
   echo "error: no assetsmith at $bin; build it (swift build) or give its path" >&2
   exit 2
 fi
+if [ -f "$corpus" ]; then
+  unpacked=$(mktemp -d "${TMPDIR:-/tmp}/assetsmith-corpus.XXXXXX")
+  trap 'rm -rf "$unpacked"' EXIT
+  tar -xJf "$corpus" -C "$unpacked"
+  corpus=$unpacked
+fi
 
-failed=0
-total_errors=0
-total_warnings=0
-catalogs=0
-printf '%-90s %-26s %6s %8s  %s\n' catalog "sets checked/not" errors warnings rules
-while IFS= read -r -d '' catalog; do
-  relative=${catalog#"$corpus"/}
-  app=${relative%%/*}
-  icon=AppIcon
-  if [ -f "$corpus/$app/APPICON" ]; then icon=$(head -n 1 "$corpus/$app/APPICON"); fi
-  json=$("$bin" verify --catalog "$catalog" --app-icon "$icon" --format json 2>&1 || true)
-  errors=$(printf '%s\n' "$json" | sed -n 's/^  "errors" : \([0-9]*\),*$/\1/p')
-  warnings=$(printf '%s\n' "$json" | sed -n 's/^  "warnings" : \([0-9]*\),*$/\1/p')
-  if [ -z "$errors" ]; then
-    printf '%-90s %s\n' "$relative" "verify failed: $(printf '%s' "$json" | head -n 1)"
-    failed=1
-    continue
+runs=0; bad=0; warnings=0
+report() { # $1 = shown name, $2 = exit code, $3 = json report (or stderr)
+  runs=$((runs + 1))
+  local w
+  w=$(printf '%s\n' "$3" | sed -n 's/^ *"warnings" : \([0-9]*\),*$/\1/p' | awk '{ s += $1 } END { print s + 0 }')
+  warnings=$((warnings + w))
+  if [ "$2" != 0 ]; then
+    bad=$((bad + 1))
+    echo "== $1: exit $2"
+    printf '%s\n' "$3" | grep -E '"message"|error:' | head -n 20 | sed 's/^ */   /'
   fi
-  count() { # sums the counts of the object under "$1"
-    printf '%s\n' "$json" | sed -n "/^  \"$1\" : {/,/^  }/p" | sed -n 's/^    "[^"]*" : \([0-9]*\),*$/\1/p' | awk '{ s += $1 } END { print s + 0 }'
-  }
-  checked=$(count checked)
-  skipped=$(count skipped)
-  rules=$(printf '%s\n' "$json" | sed -n 's/^ *"rule" : "\([^"]*\)",*$/\1/p' | sort | uniq -c |
-    awk '{printf "%s%s×%s", (NR>1?", ":""), $2, $1}')
-  printf '%-90s %-26s %6s %8s  %s\n' "$relative" "$checked/$skipped" "$errors" "$warnings" "$rules"
-  catalogs=$((catalogs + 1))
-  total_errors=$((total_errors + errors))
-  total_warnings=$((total_warnings + warnings))
-  if [ "$errors" != 0 ]; then failed=1; fi
-done < <(find "$corpus" -type d -name '*.xcassets' -not -path '*.xcassets/*' -print0 | sort -z)
-echo "$catalogs catalogs: $total_errors errors, $total_warnings warnings"
-exit $failed
+}
+
+for app in "$corpus"/*/; do
+  app=${app%/}
+  name=${app##*/}
+  while IFS= read -r -d '' cat; do
+    cat=${cat#"$app"/}
+    icon=""
+    if [ -f "$app/APPICON" ]; then
+      icon=$(awk -v c="$cat" 'NR > 1 && index($0, c "=") == 1 { print substr($0, length(c) + 2); exit }' "$app/APPICON")
+    fi
+    set +e
+    if [ -n "$icon" ]; then out=$(cd "$app" && "$bin" verify --catalog "$cat" --app-icon "$icon" --format json --no-color 2>&1)
+    else out=$(cd "$app" && "$bin" verify --catalog "$cat" --format json --no-color 2>&1); fi
+    code=$?
+    set -e
+    report "$name/$cat" "$code" "$out"
+  done < <(cd "$app" && find . -name '*.xcassets' -type d -prune -print0 | sed -z 's#^\./##' | sort -z | sed -z "s#^#$app/#")
+  while IFS= read -r -d '' proj; do
+    proj=${proj#"$app"/}
+    proj=${proj%/project.pbxproj}
+    set +e
+    out=$(cd "$app" && "$bin" verify --project "$proj" --format json --no-color 2>&1)
+    code=$?
+    set -e
+    report "$name/$proj" "$code" "$out"
+  done < <(find "$app" -name project.pbxproj -print0 | sort -z)
+done
+echo "verify-corpus: $runs runs, $bad with an error or refused, $warnings warnings"
+[ "$bad" = 0 ]

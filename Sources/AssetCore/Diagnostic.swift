@@ -3,10 +3,13 @@
 /// The stage that detects a problem builds the diagnostic; callers pass it on unchanged.
 package struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible {
     package enum Severity: String, Hashable, Sendable, Codable, Comparable {
+        /// Worth knowing, never a failure (verify: what we cannot confirm either way).
+        case note
         case warning
         case error
 
-        package static func < (a: Severity, b: Severity) -> Bool { a == .warning && b == .error }
+        private var rank: Int { self == .note ? 0 : self == .warning ? 1 : 2 }
+        package static func < (a: Severity, b: Severity) -> Bool { a.rank < b.rank }
     }
 
     /// Where the problem is.
@@ -96,7 +99,7 @@ extension Array where Element == Diagnostic {
     /// `2 errors, 1 warning`
     package var countSummary: String {
         let errors = filter { $0.severity == .error }.count
-        let warnings = count - errors
+        let warnings = filter { $0.severity == .warning }.count
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
         return "\(plural(errors, "error")), \(plural(warnings, "warning"))"
     }

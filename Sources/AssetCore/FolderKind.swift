@@ -21,6 +21,8 @@ package enum FolderKind: String, CaseIterable, Hashable, Sendable, Codable {
     case iconComposer = "icon"
     case spriteAtlas = "spriteatlas"
     case stickerPack = "stickerpack"
+    /// A sticker pack extension's app icon (Xcode names it `iMessage App Icon`).
+    case stickersIconSet = "stickersiconset"
     case sticker = "sticker"
     case stickerSequence = "stickersequence"
     case complicationSet = "complicationset"
@@ -84,6 +86,7 @@ package enum FolderKind: String, CaseIterable, Hashable, Sendable, Codable {
         case .iconComposer: "Icon Composer icon"
         case .spriteAtlas: "sprite atlas"
         case .stickerPack: "sticker pack"
+        case .stickersIconSet: "sticker pack app icon"
         case .sticker: "sticker"
         case .stickerSequence: "sticker sequence"
         case .complicationSet: "complication"
@@ -98,6 +101,11 @@ package enum FolderKind: String, CaseIterable, Hashable, Sendable, Codable {
         case .gcLeaderboardSet: "Game Center leaderboard set"
         }
     }
+
+    /// The kinds actool takes as a target's primary app icon (`--app-icon NAME`): an app icon set,
+    /// tvOS brand assets (`App Icon & Top Shelf Image`), a sticker pack's icon set; an Icon
+    /// Composer `.icon` beside the catalog counts too.
+    package var isPrimaryIconKind: Bool { [.appIconSet, .brandAssets, .stickersIconSet, .iconComposer].contains(self) }
 
     /// The image set every stack layer holds: `Content.imageset`.
     package static let layerContent = FolderKind.imageSet.folder("Content")

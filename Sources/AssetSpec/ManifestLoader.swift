@@ -9,7 +9,7 @@ import Darwin
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
-    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors"]
+    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors", "verify"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image",
                                     "symbol"]
     static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",

@@ -41,6 +41,13 @@ struct VerifyCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors (exit 1).")
     var strict = false
 
+    @Option(name: .long, help: "Accept the findings listed in this file (written by --write-baseline): only new ones are reported.")
+    var baseline: String?
+
+    @Option(name: .customLong("write-baseline"),
+            help: "Write every error and warning found to this file, to adopt the gate today with --baseline.")
+    var writeBaseline: String?
+
     func validate() throws {
         guard ReportFormat(rawValue: format) != nil else {
             throw ValidationError("unknown --format \"\(format)\"; use "
@@ -70,13 +77,11 @@ struct VerifyCommand: ParsableCommand {
                                       fix: "give the catalog with --catalog PATH (a catalog in a Swift package is not in the project file)")])
                 throw ExitCode(2)
             }
-            if catalogs.count > 1, reportFormat == .json || reportFormat == .junit {
-                printer.print([.error("\(relativePath(projectFile.path)) builds \(catalogs.count) catalogs; one \(format) report holds one",
-                                      at: .file(relativePath(projectFile.path)),
-                                      fix: "add --catalog PATH for each: " + catalogs.map { relativePath($0) }.joined(separator: ", "))])
-                throw ExitCode(2)
+            // One report per catalog; a finding about a target's build settings goes to the
+            // report of the target's first catalog only.
+            for path in catalogs {
+                reports.append(try verifyCatalog(path, project: projectFile, home: catalogs.count > 1, printer: printer))
             }
-            for path in catalogs { reports.append(try verifyCatalog(path, project: projectFile, printer: printer)) }
         } else {
             let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
             let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
@@ -91,18 +96,21 @@ struct VerifyCommand: ParsableCommand {
                                            stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifest.directory),
                                            roles: roles))
         }
-        var passed = true
-        for var report in reports {
-            if strict { report = report.promotingWarnings() }
-            FileHandle.standardOutput.write(Data(reportFormat.render(report).utf8))
-            passed = passed && report.passed
+        let suppression = try VerifySuppression.load(manifestPath: options.manifestPath, project: project,
+                                                     baseline: baseline, writeBaseline: writeBaseline,
+                                                     reports: reports, printer: printer)
+        reports = reports.map { report in
+            let kept = suppression.apply(to: report)
+            return strict ? kept.promotingWarnings() : kept
         }
-        if !passed { throw ExitCode(1) }
+        FileHandle.standardOutput.write(Data(reportFormat.render(reports).utf8))
+        if !reports.allSatisfy(\.passed) { throw ExitCode(1) }
     }
 
     /// One catalog on its own: it must be an `.xcassets` folder, and a named `--app-icon` must be
     /// one of its app icons (a misspelt name would switch the App Store checks off).
-    private func verifyCatalog(_ catalog: String, project: ProjectFile?, printer: DiagnosticPrinter) throws -> VerifyReport {
+    private func verifyCatalog(_ catalog: String, project: ProjectFile?, home: Bool = false,
+                               printer: DiagnosticPrinter) throws -> VerifyReport {
         var isDirectory: ObjCBool = false
         let display = relativePath(catalog.count > 1 && catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog)
         guard FileManager.default.fileExists(atPath: catalog, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -120,12 +128,13 @@ struct VerifyCommand: ParsableCommand {
             throw ExitCode(2)
         }
         if let appIcon {
+            // actool's --app-icon names an app icon set, tvOS brand assets or a sticker pack's icon set.
             let sets = ContentsReader.sets(inCatalogAt: catalog) ?? []
-            let icons = sets.filter { $0.kind == .appIcon }.map(\.name)
+            let icons = sets.filter { FolderKind(rawValue: ($0.path as NSString).pathExtension)?.isPrimaryIconKind == true }.map(\.name)
             let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? [])
                 .filter { $0.hasSuffix(".icon") }.map { ($0 as NSString).deletingPathExtension }
             let known = (icons + bundles).sorted()
-            if !known.contains(appIcon) {
+            if !known.contains(where: { $0.lowercased() == appIcon.lowercased() }) {
                 let guess = Suggestion.closest(to: appIcon, in: known).map { "did you mean \"\($0)\"? " } ?? ""
                 printer.print([.error("--app-icon \"\(appIcon)\" is not an app icon of \"\(display)\"", at: .file(display),
                                       fix: guess + (known.isEmpty ? "the catalog has no app icon set; leave --app-icon out"
@@ -135,7 +144,8 @@ struct VerifyCommand: ParsableCommand {
         }
         let stacks = TemplateLocator.stackRules(table: nil, manifestDirectory: FileManager.default.currentDirectoryPath)
         if let project {
-            let roles = try ProjectRoles.roles(for: catalog, in: project, printer: printer)
+            var roles = try ProjectRoles.roles(for: catalog, in: project, printer: printer)
+            if home { roles.homeCatalog = folder.path }
             return Verifier.verify(catalogAt: catalog, displayPath: display, stacks: stacks, roles: roles,
                                    projectFile: relativePath(project.path) + "/project.pbxproj")
         }

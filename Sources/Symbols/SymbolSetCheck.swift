@@ -1,159 +1,310 @@
 import Foundation
 
 /// What verify finds wrong with a symbol template (ours or hand-made): each problem is a message
-/// and its fix, in the user's words.
+/// and its fix, in the user's words, with the rule it breaks and how sure we are.
 package struct SymbolProblem: Hashable, Sendable {
+    /// Error: actool refuses the template (its validator's message is cited beside each rule).
+    /// Warning: an older Xcode refuses it, or Apple advises against it. Note: worth knowing, never
+    /// a failure (actool compiles it and falls back).
+    package enum Level: String, Hashable, Sendable { case error, warning, note }
+
+    /// The stable rule id of the finding (`symbol-margins`).
+    package var rule: String
+    package var level: Level
     package var message: String
     package var fix: String
-    /// False for what Xcode still compiles (a layer class the style block does not define).
-    package var isError = true
+
+    package init(_ level: Level, _ rule: String, message: String, fix: String) {
+        self.rule = rule
+        self.level = level
+        self.message = message
+        self.fix = fix
+    }
 }
 
-/// Checks a custom symbol template the way Xcode will read it: the notes layer's template
-/// version, the `Ultralight-S`, `Regular-S` and `Black-S` variants with their paths directly in
-/// them, the baseline and cap-line guides of the three rows and each variant's margins, the
-/// layer classes named by the `<style>` block, and that the three variants can be interpolated.
+/// Checks a custom symbol template as Xcode's asset compiler reads it. The rules and their words
+/// come from actool's template validator (`TDVectorGlyphReader` in CoreThemeDefinition, Xcode 26:
+/// `_readSVGNodesError:`, `_validateVectorGlyphsWithError:`, `__ValidateGlyphNode`) and Apple's
+/// "Creating custom symbol images for your app":
 ///
-/// Interpolation is compared as Apple states it: the same paths with the same commands and the
-/// same count of numbers, in the same order. The path data is only tokenised (command letters and
-/// numbers counted), never interpreted, so two variants that draw the same shape in different
-/// spellings (an implicit `L` after `M` in one, an explicit one in the other) count as different,
-/// as they may for Xcode.
+/// - the template version is the number after `Template v.` in the text of the node with id
+///   `template-version` (its `<tspan>` text included); no such node is version 0, which is legal.
+///   A version newer than 7.0 is refused ("Template format … is newer than the version that this
+///   software supports (7.0)", error 1015); Xcode 16 supports 6.0 (a warning);
+/// - the guides `Baseline-S/M/L` and `Capline-S/M/L` are required at every version (1016, 1017),
+///   and a guide must be a shape, not a group (1018);
+/// - margins are read from version 3.0 on, and one set is enough: on Ultralight-S, Regular-S and
+///   Black-S; on Regular-S alone; on Regular-M; or the plain `left-margin`/`right-margin` (1019),
+///   each with the glyph it measures;
+/// - every variant is found by id anywhere in the document; a variant must be a group (1020) with
+///   content (1022) and no text inside it, at any depth (groups inside are fine);
+/// - Regular-M is the only variant always required; from 3.0 the three sources Ultralight-S,
+///   Regular-S and Black-S stand in for it (1023);
+/// - interpolation uses the three S sources; when they are not compatible actool draws what is
+///   there, so that is a note, never an error.
 package enum SymbolSetCheck {
-    /// The variants Xcode needs to interpolate every weight and scale.
-    package static let requiredVariants = SymbolVariant.allCases.map(\.rawValue)
+    /// The nine weights in actool's order (weight 1…9) and the three sizes.
+    package static let weights = ["Ultralight", "Thin", "Light", "Regular", "Medium", "Semibold", "Bold", "Heavy", "Black"]
+    package static let sizes = ["S", "M", "L"]
+    /// The newest template version actool reads (Xcode 26), and Xcode 16's.
+    package static let newestVersion = 7.0
+    package static let xcode16Version = 6.0
+
+    static let regenerate = "export the template again from the SF Symbols app"
 
     package static func problems(template data: Data, name: String) -> [SymbolProblem] {
         let root: XMLElement
         do {
             root = try XMLElement.parse(data, name: name)
         } catch {
-            return [SymbolProblem(message: error.description, fix: "export the template again from the SF Symbols app")]
+            return [SymbolProblem(.error, "symbol-template", message: error.description, fix: regenerate)]
         }
+        let index = IDIndex(root)
         var problems: [SymbolProblem] = []
-        let version = root.element(id: "template-version")?.text.trimmingCharacters(in: .whitespacesAndNewlines)
-        if version?.isEmpty ?? true {
-            problems.append(SymbolProblem(message: "the template has no template version (a `template-version` text in its notes)",
-                                          fix: "export the template again from the SF Symbols app"))
-        }
-        guard let symbols = root.element(id: "Symbols") else {
-            problems.append(SymbolProblem(message: "the template has no `Symbols` group",
-                                          fix: "export the template again from the SF Symbols app"))
+        let version = templateVersion(index)
+        if version > newestVersion {
+            problems.append(SymbolProblem(.error, "symbol-version",
+                message: "the template's format \(format(version)) is newer than Xcode supports (\(format(newestVersion))); actool: \"Template format \(format(version)) is newer than the version that this software supports\"",
+                fix: "export the template for an older template version in the SF Symbols app (File > Export Template)"))
             return problems
         }
-        let variants = symbols.children.filter { $0.name == "g" && $0.attributes["id"] != nil }
-        var present: [String: XMLElement] = [:]
-        for variant in variants { present[variant.attributes["id"] ?? ""] = variant }
-        let missing = requiredVariants.filter { present[$0] == nil }
-        if !missing.isEmpty {
-            problems.append(SymbolProblem(message: "the template lacks the \(missing.map { "`\($0)`" }.joined(separator: ", ")) variant\(missing.count == 1 ? "" : "s"); Xcode needs Ultralight-S, Regular-S and Black-S",
-                                          fix: "draw the missing weights in the SF Symbols app, or build the symbol with assetsmith"))
+        if version > xcode16Version {
+            problems.append(SymbolProblem(.note, "symbol-version",
+                message: "the template's format \(format(version)) needs Xcode 26; Xcode 16 reads formats up to \(format(xcode16Version))",
+                fix: "build with Xcode 26, or export the template as version 6.0 or older"))
         }
-        let guides = Set(root.descendants.compactMap { $0.attributes["id"] })
-        var missingGuides = SymbolTemplate.rows.flatMap { ["Baseline-\($0)", "Capline-\($0)"] }.filter { !guides.contains($0) }
-        for variant in variants {
-            guard let id = variant.attributes["id"] else { continue }
-            missingGuides += ["left-margin-\(id)", "right-margin-\(id)"].filter { !guides.contains($0) }
+        problems += guideProblems(index)
+        let glyphs = Dictionary(uniqueKeysWithValues: variantIDs.compactMap { id in index.first[id].map { (id, $0) } })
+        problems += glyphProblems(glyphs)
+        let sources = ["Ultralight-S", "Regular-S", "Black-S"].compactMap { glyphs[$0] }
+        if glyphs["Regular-M"] == nil, version < 3 || sources.count < 3 {
+            problems.append(SymbolProblem(.error, "symbol-variants",
+                message: "the template has no `Regular-M` variant" + (version >= 3 ? " and not all three of `Ultralight-S`, `Regular-S`, `Black-S`" : "")
+                    + "; actool: \"must have a glyph for Regular weight Medium size\"",
+                fix: "draw the Regular-M variant (or, from template 3.0, Ultralight-S, Regular-S and Black-S)"))
         }
-        if !missingGuides.isEmpty {
-            problems.append(SymbolProblem(message: "the template lacks the guide\(missingGuides.count == 1 ? "" : "s") \(missingGuides.map { "`\($0)`" }.joined(separator: ", "))",
-                                          fix: "export the template again from the SF Symbols app"))
+        guard version >= 3 else { return problems }
+        // From 3.0 actool interpolates the other weights from the three S sources when it can.
+        let note = sources.count == 3 ? interpolationNote(glyphs) : nil
+        if let note { problems.append(note) }
+        if let margins = marginProblem(index, glyphs: glyphs, interpolatable: sources.count == 3 && note == nil) {
+            problems.append(margins)
         }
-        for variant in variants where variant.children.contains(where: { $0.name == "g" }) {
-            problems.append(SymbolProblem(message: "the variant `\(variant.attributes["id"] ?? "")` holds a group; its paths must sit directly in it",
-                                          fix: "ungroup the variant's paths"))
-        }
-        problems += classProblems(root, variants: variants)
-        problems += interpolationProblems(present)
         return problems
     }
 
-    /// Layer classes used on paths that the `<style>` block does not define.
-    static func classProblems(_ root: XMLElement, variants: [XMLElement]) -> [SymbolProblem] {
-        let style = root.descendants.filter { $0.name == "style" }.map(\.text).joined(separator: "\n")
-        var undefined: Set<String> = []
-        for variant in variants {
-            for path in variant.children where path.name == "path" {
-                for name in (path.attributes["class"] ?? "").split(separator: " ") where name != "SFSymbolsPreviewWireframe" {
-                    if !style.contains("." + name) { undefined.insert(String(name)) }
-                }
-            }
-        }
-        guard !undefined.isEmpty else { return [] }
-        return [SymbolProblem(message: "the layer class\(undefined.count == 1 ? "" : "es") \(undefined.sorted().map { "`\($0)`" }.joined(separator: ", ")) \(undefined.count == 1 ? "is" : "are") not defined in the template's <style> block",
-                              fix: "export the template again from the SF Symbols app", isError: false)]
+    /// Every variant id: `Ultralight-S` … `Black-L`.
+    package static let variantIDs = sizes.flatMap { size in weights.map { "\($0)-\(size)" } }
+
+    /// The number after `Template v.` in the `template-version` node's text (its children's text
+    /// too), as Foundation's `floatValue` reads it; 0 when there is no such node or number.
+    static func templateVersion(_ index: IDIndex) -> Double {
+        guard let node = index.first["template-version"] else { return 0 }
+        var text = node.allText
+        if let range = text.range(of: "Template v.") { text = String(text[range.upperBound...]) }
+        let scanner = Scanner(string: text)
+        scanner.charactersToBeSkipped = .whitespacesAndNewlines
+        return scanner.scanDouble().flatMap { $0.isFinite && $0 >= 0 ? $0 : nil } ?? 0
     }
 
-    /// Variants of one scale whose paths differ from the Regular one's in count or commands.
-    static func interpolationProblems(_ present: [String: XMLElement]) -> [SymbolProblem] {
+    static func format(_ version: Double) -> String { String(format: "%.1f", version) }
+
+    /// Baseline and cap-line guides of the three sizes, and guides that are groups.
+    static func guideProblems(_ index: IDIndex) -> [SymbolProblem] {
         var problems: [SymbolProblem] = []
-        for scale in SymbolTemplate.rows {
-            guard let regular = present["Regular-\(scale)"] else { continue }
-            let reference = signatures(regular)
-            for weight in ["Ultralight", "Black"] {
-                guard let other = present["\(weight)-\(scale)"] else { continue }
-                let compared = signatures(other)
-                if compared.count != reference.count {
-                    problems.append(SymbolProblem(message: "`\(weight)-\(scale)` has \(compared.count) paths and `Regular-\(scale)` \(reference.count), so Xcode cannot interpolate the weights",
-                                                  fix: "give every weight the same paths in the same order"))
-                    continue
-                }
-                if let index = compared.indices.first(where: { compared[$0] != reference[$0] }) {
-                    problems.append(SymbolProblem(message: "path \(index + 1) of `\(weight)-\(scale)` has \(compared[index].numbers) numbers in commands \(compared[index].commands.prefix(24)) and of `Regular-\(scale)` \(reference[index].numbers) in \(reference[index].commands.prefix(24)), so Xcode cannot interpolate the weights",
-                                                  fix: "draw every weight with the same commands and points in the same order"))
-                }
+        let missing = sizes.flatMap { ["Baseline-\($0)", "Capline-\($0)"] }.filter { index.first[$0] == nil }
+        if !missing.isEmpty {
+            problems.append(SymbolProblem(.error, "symbol-guides",
+                message: "the template lacks the guide\(missing.count == 1 ? "" : "s") \(quoted(missing)); actool: \"is missing a baseline guide\" / \"is missing a capline guide\"",
+                fix: regenerate))
+        }
+        let guideIDs = sizes.flatMap { ["Baseline-\($0)", "Capline-\($0)"] } + ["left-margin", "right-margin"]
+            + variantIDs.flatMap { ["left-margin-\($0)", "right-margin-\($0)"] }
+        let grouped = guideIDs.filter { index.first[$0].map { !$0.isShape } ?? false }
+        if !grouped.isEmpty {
+            problems.append(SymbolProblem(.error, "symbol-guides",
+                message: "the guide\(grouped.count == 1 ? "" : "s") \(quoted(grouped)) \(grouped.count == 1 ? "is" : "are") not a shape; actool: \"has guide object … of the wrong type, it must be a shape\"",
+                fix: "make each guide a single line or path, not a group"))
+        }
+        return problems
+    }
+
+    /// Variants that are not groups, are empty, or hold text.
+    static func glyphProblems(_ glyphs: [String: XMLElement]) -> [SymbolProblem] {
+        var problems: [SymbolProblem] = []
+        for id in variantIDs {
+            guard let glyph = glyphs[id] else { continue }
+            if glyph.name != "g" {
+                problems.append(SymbolProblem(.error, "symbol-glyph",
+                    message: "the variant `\(id)` is a <\(glyph.name)>, not a group; actool: \"has glyph node \(id) that is not a group\"",
+                    fix: "put the variant's paths in a <g id=\"\(id)\">"))
+            } else if glyph.children.isEmpty {
+                problems.append(SymbolProblem(.error, "symbol-glyph",
+                    message: "the variant `\(id)` is empty; actool: \"has glyph node \(id) that contains no content\"",
+                    fix: "draw the variant, or delete its empty group"))
+            } else if glyph.containsText {
+                problems.append(SymbolProblem(.error, "symbol-glyph",
+                    message: "the variant `\(id)` holds a <text> element; actool: \"contains a text node\"",
+                    fix: "convert the text to outlines in your drawing tool"))
             }
         }
         return problems
     }
 
-    struct Signature: Equatable {
-        var commands: String
-        var numbers: Int
+    /// The margin rule of template 3.0 and later, as actool applies it: one set of margins with
+    /// the glyph it measures.
+    static func marginProblem(_ index: IDIndex, glyphs: [String: XMLElement], interpolatable: Bool) -> SymbolProblem? {
+        func pair(_ suffix: String) -> Bool { index.first["left-margin\(suffix)"] != nil && index.first["right-margin\(suffix)"] != nil }
+        let ultralight = pair("-Ultralight-S"), regular = pair("-Regular-S"), black = pair("-Black-S")
+        let fixedMedium = pair("-Regular-M") || pair("")
+        let threeSources = ["Ultralight-S", "Regular-S", "Black-S"].allSatisfy { glyphs[$0] != nil }
+        let satisfied: Bool
+        var message: String
+        if interpolatable, ultralight, regular, black {
+            satisfied = threeSources
+            message = "the template has margins on Ultralight-S, Regular-S and Black-S but not all three variants"
+        } else if interpolatable, regular, !ultralight, !black {
+            satisfied = glyphs["Regular-S"] != nil
+            message = "the template has margins for Regular-S but no Regular-S variant"
+        } else if fixedMedium {
+            satisfied = glyphs["Regular-M"] != nil
+            message = "the template has margins for Regular-M but no Regular-M variant"
+        } else if !interpolatable, regular {
+            satisfied = glyphs["Regular-S"] != nil
+            message = "the template has margins for Regular-S but no Regular-S variant"
+        } else {
+            satisfied = false
+            message = "the template (format 3.0 or newer) has no margin guides; actool: \"interpolatable margins on Ultralight-S, Regular-S, and Black-S, or fixed margins on Regular-M or Regular-S are required\""
+        }
+        guard !satisfied else { return nil }
+        if !message.contains("actool") { message += "; actool refuses margin guides for a glyph which is absent" }
+        return SymbolProblem(.error, "symbol-margins", message: message,
+                             fix: "add `left-margin-Regular-M` and `right-margin-Regular-M` guides beside the Regular-M variant, or " + regenerate)
     }
 
-    /// Each path's command letters and count of numbers.
-    static func signatures(_ variant: XMLElement) -> [Signature] {
-        variant.children.filter { $0.name == "path" }.map { path in
-            var commands = ""
-            var numbers = 0
-            var inNumber = false
-            var seenDot = false
-            var lastWasExponent = false
-            for scalar in (path.attributes["d"] ?? "").unicodeScalars {
-                switch scalar {
-                case ".":
-                    // A second '.' starts a new number ("1.5.5" is 1.5 and .5).
-                    if !inNumber || seenDot { numbers += 1 }
-                    inNumber = true
-                    seenDot = true
-                    lastWasExponent = false
-                case "0"..."9":
-                    if !inNumber {
-                        numbers += 1
-                        seenDot = false
-                    }
-                    inNumber = true
-                    lastWasExponent = false
-                case "e", "E":
-                    lastWasExponent = inNumber
-                case "-", "+":
-                    if !lastWasExponent {
-                        numbers += 1
-                        inNumber = true
-                        seenDot = false
-                    }
-                    lastWasExponent = false
-                case "a"..."z", "A"..."Z":
-                    commands.unicodeScalars.append(scalar)
-                    inNumber = false
-                    lastWasExponent = false
-                default:
-                    inNumber = false
-                    lastWasExponent = false
-                }
+    /// A note when the three S sources cannot be interpolated (actool then draws only what the
+    /// template holds), or nil when they can.
+    static func interpolationNote(_ glyphs: [String: XMLElement]) -> SymbolProblem? {
+        guard let regular = glyphs["Regular-S"].map(outline) else { return nil }
+        for weight in ["Ultralight-S", "Black-S"] {
+            guard let other = glyphs[weight].map(outline) else { continue }
+            var detail: String?
+            if other.count != regular.count {
+                detail = "`\(weight)` has \(other.count) paths and `Regular-S` \(regular.count)"
+            } else if let index = other.indices.first(where: { other[$0] != regular[$0] }) {
+                detail = "path \(index + 1) of `\(weight)` has the segments \(other[index].prefix(24)) and of `Regular-S` \(regular[index].prefix(24))"
             }
-            return Signature(commands: commands, numbers: numbers)
+            if let detail {
+                return SymbolProblem(.note, "symbol-interpolation",
+                    message: detail + ", so Xcode cannot interpolate the other weights and uses only the variants drawn",
+                    fix: "give every weight the same paths with the same segments in the same order")
+            }
         }
+        return nil
+    }
+
+    /// Each path of a variant (any depth) as its segments, relative and absolute alike, with the
+    /// command of an implicit repeat spelt out (`M` repeats as `L`).
+    static func outline(_ glyph: XMLElement) -> [String] {
+        glyph.allElements.filter { $0.name == "path" }.map { PathSegments.letters($0.attributes["d"] ?? "") }
+    }
+
+    static func quoted(_ names: [String]) -> String { names.map { "`\($0)`" }.joined(separator: ", ") }
+}
+
+/// The first element of each id, in document order (actool's `CGSVGNodeFindChildWithStringIdentifier`),
+/// made in one walk.
+struct IDIndex {
+    var first: [String: XMLElement] = [:]
+
+    init(_ root: XMLElement) {
+        var stack = [root]
+        while let element = stack.popLast() {
+            if let id = element.attributes["id"], first[id] == nil { first[id] = element }
+            stack.append(contentsOf: element.children.reversed())
+        }
+    }
+}
+
+extension XMLElement {
+    /// Every element of the subtree, depth first, without recursion.
+    var allElements: [XMLElement] {
+        var out: [XMLElement] = []
+        var stack = [self]
+        while let element = stack.popLast() {
+            out.append(element)
+            stack.append(contentsOf: element.children.reversed())
+        }
+        return out
+    }
+
+    /// The text of the element and of its descendants (a `<tspan>`'s), in document order.
+    var allText: String { allElements.map(\.text).joined() }
+
+    var containsText: Bool { allElements.contains { $0.name == "text" } }
+
+    /// What CoreSVG calls a shape: a drawing primitive, not a group.
+    var isShape: Bool { ["path", "line", "rect", "circle", "ellipse", "polygon", "polyline", "text"].contains(name) }
+}
+
+/// Path data reduced to its segment letters: `m10 10 20 20c…` is `MLC…`.
+enum PathSegments {
+    /// How many numbers each command takes.
+    static let arity: [Character: Int] = ["M": 2, "L": 2, "H": 1, "V": 1, "C": 6, "S": 4, "Q": 4, "T": 2, "A": 7, "Z": 0]
+
+    static func letters(_ data: String) -> String {
+        var out = ""
+        var command: Character?
+        var pending = 0
+        for token in tokens(data) {
+            switch token {
+            case .command(let letter):
+                command = letter == "M" ? "M" : letter
+                pending = 0
+                out.append(letter)
+                if letter == "Z" { command = nil }
+            case .number:
+                guard let current = command, let count = arity[current], count > 0 else { continue }
+                if pending == count {
+                    // An implicit repeat: a moveto's repeats are linetos.
+                    let repeated: Character = current == "M" ? "L" : current
+                    command = repeated
+                    out.append(repeated)
+                    pending = 0
+                }
+                pending += 1
+            }
+        }
+        return out
+    }
+
+    enum Token { case command(Character), number }
+
+    static func tokens(_ data: String) -> [Token] {
+        var out: [Token] = []
+        var inNumber = false, seenDot = false, afterExponent = false
+        for scalar in data.unicodeScalars {
+            switch scalar {
+            case "0"..."9":
+                if !inNumber { out.append(.number); inNumber = true; seenDot = false }
+                afterExponent = false
+            case ".":
+                if !inNumber || seenDot { out.append(.number); inNumber = true }
+                seenDot = true
+                afterExponent = false
+            case "e", "E" where inNumber:
+                afterExponent = true
+            case "-", "+":
+                if !afterExponent { out.append(.number); inNumber = true; seenDot = false }
+                afterExponent = false
+            case "a"..."z", "A"..."Z":
+                let letter = Character(String(scalar).uppercased())
+                if arity[letter] != nil { out.append(.command(letter)) }
+                inNumber = false; afterExponent = false
+            default:
+                inNumber = false; afterExponent = false
+            }
+        }
+        return out
     }
 }

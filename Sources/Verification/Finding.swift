@@ -44,9 +44,28 @@ package struct Finding: Hashable, Sendable, Codable {
         /// An image stack with too few or too many layers, a layer the stack lists but does not
         /// hold, or tvOS brand assets without a role App Store Connect requires.
         case stack
-        /// A custom symbol set without one template SVG, or whose template lacks a variant, a
-        /// guide or a template version, or whose weights Xcode cannot interpolate.
+        /// A custom symbol set whose Contents.json names no template, or more than one.
         case symbol
+        /// A symbol template that is not XML libxml2 reads.
+        case symbolTemplate = "symbol-template"
+        /// A symbol template format newer than Xcode reads.
+        case symbolVersion = "symbol-version"
+        /// A symbol template without its baseline and cap-line guides, or with a guide that is a group.
+        case symbolGuides = "symbol-guides"
+        /// A symbol variant that is not a group, is empty or holds text.
+        case symbolGlyph = "symbol-glyph"
+        /// A symbol template without Regular-M (or, from 3.0, the three S sources).
+        case symbolVariants = "symbol-variants"
+        /// A symbol template of format 3.0 or newer without one usable set of margin guides.
+        case symbolMargins = "symbol-margins"
+        /// A symbol template whose three S sources cannot be interpolated (a note).
+        case symbolInterpolation = "symbol-interpolation"
+        /// An idiom, role or other value in Contents.json this verify does not know.
+        case unknownValue = "unknown-value"
+        /// Two sets of one name in a catalog (outside folders that provide a namespace).
+        case duplicateName = "duplicate-name"
+        /// A build setting of the project that names an app icon the catalogs do not hold.
+        case projectIcon = "project-icon"
     }
 
     package var severity: Diagnostic.Severity

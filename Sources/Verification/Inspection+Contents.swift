@@ -52,7 +52,9 @@ extension Inspection {
         "graphics-feature-set", "screen-width", "alignment-insets", "resizing", "unassigned", "matching-style",
         "orientation", "extent", "minimum-system-version", "locale",
     ]
-    static let idioms = ["universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision",
+    /// The idioms Xcode writes. `reality` is visionOS's idiom in Xcode 15's betas (other tools still
+    /// write it). A value not listed is a warning, never an error: a newer Xcode may know it.
+    static let idioms = ["universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision", "reality",
                          "ios-marketing", "watch-marketing", "tv-marketing", "mac-catalyst"]
     static let propertyKeys: Set<String> = [
         "template-rendering-intent", "preserves-vector-representation", "pre-rendered", "compression-type",
@@ -75,8 +77,11 @@ extension Inspection {
         let file = shown(set.path + "/Contents.json")
         func report(_ severity: Diagnostic.Severity, _ key: String, _ value: String?, _ message: String, _ fix: String) {
             let place = locate(key: key, value: value, in: set)
-            add(severity, .contents, file: file, line: place?.line, column: place?.column, asset: set.path,
-                message: message, fix: fix)
+            // A value this verify does not know (an idiom, an appearance, an enumerated value) may
+            // be one a newer Xcode writes: a warning, with its own rule id.
+            let unknown = message.contains("does not know") || message.contains("Xcode accepts") || message.contains("Xcode knows")
+            add(unknown ? .warning : severity, unknown ? .unknownValue : .contents, file: file, line: place?.line,
+                column: place?.column, asset: set.path, message: message, fix: fix)
         }
         guard case .object(let top) = value else {
             add(.error, .contents, file: file, asset: set.path, message: "Contents.json is not a JSON object",

@@ -159,10 +159,13 @@ extension Inspection {
             add(.error, .notPNG, file: file, asset: set.path, message: "\(error)", fix: "export the image again as PNG")
             return
         }
-        if let profile = info.iccProfileName, !Self.acceptedProfile(profile) {
-            add(.warning, .colorSpace, file: file, asset: set.path,
-                message: "embeds the colour profile \"\(profile)\"; Xcode expects sRGB, grey or Display P3",
-                fix: "convert it to sRGB (or Display P3) when exporting")
+        // actool converts any RGB profile to the catalog's colour space itself (Apple's own Generic
+        // RGB icons ship): a note for one set, once, not a warning per PNG.
+        if let profile = info.iccProfileName, !Self.acceptedProfile(profile), notedProfiles.insert(set.path).inserted {
+            add(isOwn(relative) ? .warning : .note, .colorSpace, file: file, asset: set.path,
+                message: "embeds the colour profile \"\(profile)\"; actool converts it to sRGB or Display P3, "
+                    + "so the colours may shift slightly",
+                fix: "convert it to sRGB (or Display P3) when exporting if the colours must match exactly")
         }
         guard set.kind == .appIcon else { return }
         checkIconAlpha(relative, info: info, image: image, set: set)

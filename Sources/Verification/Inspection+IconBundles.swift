@@ -248,7 +248,10 @@ extension Inspection {
             switch Result(catching: { () throws(PNGError) -> PNGInfo in try PNGCodec.info(bytes) }) {
             case .success(let info):
                 if IconLayerRule.isTooSmall(info.size) {
-                    add(bundle.strict, .pixelSize, file: file, asset: bundle.asset, message: IconLayerRule.problem(info.size),
+                    // Icon Composer draws a layer at its own size times its scale: a small layer
+                    // placed at a scale of 1 or less is sharp. Without reading the placement, a note
+                    // for a bundle made elsewhere.
+                    add(bundle.own ? .error : .note, .pixelSize, file: file, asset: bundle.asset, message: IconLayerRule.problem(info.size),
                         fix: IconLayerRule.fix)
                 }
             case .failure(let error):

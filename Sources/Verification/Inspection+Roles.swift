@@ -49,10 +49,13 @@ extension Inspection {
     /// App Store Connect refuses an alternate that is not in the app (ITMS-90895).
     func checkRegisteredNames(projectFile: String) {
         guard let roles else { return }
-        for target in roles.targets {
+        // One finding per target: with several catalogs, in the report of the target's first.
+        for target in roles.targets where roles.checksNames(of: target) {
             var available: Set<String> = []
             for catalog in target.catalogs {
-                for set in ContentsReader.sets(inCatalogAt: catalog) ?? [] where set.kind == .appIcon {
+                // A tvOS app's brand assets and a sticker pack's icon set are primary icons too.
+                for set in ContentsReader.sets(inCatalogAt: catalog) ?? []
+                    where FolderKind(rawValue: (set.path as NSString).pathExtension)?.isPrimaryIconKind == true {
                     available.insert(set.name)
                 }
             }
@@ -63,14 +66,14 @@ extension Inspection {
             for name in target.appIconNames where !IconRoles.isPattern(name) && !has(name) {
                 let configurations = target.configurations.filter { $0.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME").contains(name) }
                     .map(\.name).joined(separator: ", ")
-                add(.error, .missingFile, file: projectFile, asset: nil,
+                add(.error, .projectIcon, file: projectFile, asset: nil,
                     message: "target \"\(target.name)\" names the app icon \"\(name)\" (ASSETCATALOG_COMPILER_APPICON_NAME, "
                         + "\(configurations)) but none of its catalogs holds \(name).appiconset and it builds no \(name).icon; "
                         + "actool fails",
                     fix: "add an app icon set \"\(name)\" to a catalog of the target, or correct the build setting")
             }
             for name in target.alternateIconNames where !IconRoles.isPattern(name) && !has(name) {
-                add(.error, .missingFile, file: projectFile, asset: nil,
+                add(.error, .projectIcon, file: projectFile, asset: nil,
                     message: "target \"\(target.name)\" registers the alternate app icon \"\(name)\" "
                         + "(ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES) but none of its catalogs holds \(name).appiconset "
                         + "and it builds no \(name).icon; App Store Connect refuses the upload (ITMS-90895)",

@@ -77,8 +77,10 @@ extension Inspection {
                 let height = Double(reference.2.height) * factor
                 // Odd-sized artwork cannot scale to whole pixels: within a pixel of exact is rounding.
                 guard !Self.withinRounding(actual, width, height) else { continue }
+                // A catalog made elsewhere: a pixel either way is an export's rounding, not a mistake.
+                if !isOwn(relative), abs(Double(actual.width) - width) <= 1, abs(Double(actual.height) - height) <= 1 { continue }
                 let expected = width == width.rounded() && height == height.rounded()
-                    ? "\(Int(width))x\(Int(height)) px" : "\(PointSize.format(width))x\(PointSize.format(height)) px, not whole pixels"
+                    ? "\(Int(width))x\(Int(height)) px" : "\(Self.short(width))x\(Self.short(height)) px, not whole pixels"
                 // actool accepts it and the HIG advises against it; our own outputs must be exact.
                 add(severity(own: relative), .pixelSize, file: shown(relative), asset: set.path,
                     message: "is \(actual.width)x\(actual.height) px but \(member.0) must be \(Self.ratio(member.0, reference.0)) "
@@ -110,6 +112,11 @@ extension Inspection {
             exact == exact.rounded() ? Double(value) == exact : abs(Double(value) - exact) < 1
         }
         return near(actual.width, width) && near(actual.height, height)
+    }
+
+    /// A size with at most two decimals (`25.33`, not `25.333333333333332`).
+    static func short(_ value: Double) -> String {
+        PointSize.format((value * 100).rounded() / 100)
     }
 
     /// `3 times`, `1.5 times`, `a third of`, `half`…: `scale` against `reference`.

@@ -47,7 +47,8 @@ extension Inspection {
                 }
                 checkedFiles.insert(relative)
                 for problem in SymbolSetCheck.problems(template: data, name: file) {
-                    add(problem.isError ? .error : .warning, .symbol, file: shown(relative), asset: set.path,
+                    let severity: Diagnostic.Severity = problem.level == .error ? .error : problem.level == .warning ? .warning : .note
+                    add(severity, Finding.Rule(rawValue: problem.rule) ?? .symbol, file: shown(relative), asset: set.path,
                         message: problem.message, fix: problem.fix)
                 }
             }

@@ -66,7 +66,10 @@ extension Inspection {
                 let corners = [bitmap.pixel(x: 0, y: 0), bitmap.pixel(x: bitmap.width - 1, y: 0),
                                bitmap.pixel(x: 0, y: bitmap.height - 1),
                                bitmap.pixel(x: bitmap.width - 1, y: bitmap.height - 1)]
-                if corners.contains(where: { $0.alpha != 0 }) {
+                // A glyph cropped so its ink touches a corner is fine; only an opaque background
+                // (all four corners opaque and alike) draws a solid square.
+                let opaqueBackground = corners.allSatisfy { $0.alpha == 255 && $0 == corners[0] }
+                if isOwn(set) ? corners.contains(where: { $0.alpha != 0 }) : opaqueBackground {
                     add(severity(own: set.path + "/" + name), .template, file: shown(set.path + "/" + name), asset: set.path,
                         message: "has no transparent background (a corner pixel has alpha "
                             + "\(corners.map(\.alpha).max() ?? 0)); a template image draws only its alpha, "

@@ -22,6 +22,8 @@ final class Inspection {
     var sizeCheckedByStacks: Set<String> = []
     /// Files (inside the catalog) already reported missing, so no check reports them twice.
     var reportedMissing: Set<String> = []
+    /// Sets already given their colour-profile note (one per set, not one per PNG).
+    var notedProfiles: Set<String> = []
     /// Image files looked at.
     var checkedFiles: Set<String> = []
     /// Icon Composer `.icon` bundles checked, and the layer files in them.

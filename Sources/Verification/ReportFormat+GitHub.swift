@@ -9,7 +9,8 @@ extension ReportFormat {
             if let line = finding.line { properties.append("line=\(line)") }
             if let column = finding.column { properties.append("col=\(column)") }
             properties.append("title=" + property("assetsmith verify (\(finding.rule.rawValue))"))
-            out += "::\(finding.severity.rawValue) " + properties.joined(separator: ",") + "::"
+            // GitHub's levels: error, warning, notice.
+            out += "::\(finding.severity == .note ? "notice" : finding.severity.rawValue) " + properties.joined(separator: ",") + "::"
                 + data(finding.message + "\nfix: " + finding.fix) + "\n"
         }
         return out + ReportText.visible(report.summaryLine) + "\n"

@@ -6,6 +6,19 @@ extension ReportFormat {
     /// findings about the catalog itself go to a testcase named `(catalog)`. Warnings are listed
     /// in the testcase's `system-out` and do not fail it.
     static func junit(_ report: VerifyReport) -> String {
+        junit([report])
+    }
+
+    /// One JUnit file, a testsuite per catalog.
+    static func junit(_ reports: [VerifyReport]) -> String {
+        let suites = reports.map(suite)
+        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+        out += "<testsuites name=\"assetsmith verify\" tests=\"\(suites.map(\.tests).reduce(0, +))\" "
+            + "failures=\"\(suites.map(\.failures).reduce(0, +))\" errors=\"0\">\n"
+        return out + suites.map(\.text).joined() + "</testsuites>\n"
+    }
+
+    private static func suite(_ report: VerifyReport) -> (tests: Int, failures: Int, text: String) {
         var byAsset: [String: [Finding]] = [:]
         for finding in report.findings { if let asset = finding.asset { byAsset[asset, default: []].append(finding.shown) } }
         var cases: [(name: String, findings: [Finding])] = report.sets.map { set in (ReportText.visible(set), byAsset[set] ?? []) }
@@ -18,9 +31,7 @@ extension ReportFormat {
             skippedKinds.contains((PathText.lastComponent(name) as NSString).pathExtension.lowercased())
         }
         let skipped = cases.filter { isSkipped($0.name) && $0.findings.isEmpty }.count
-        var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"assetsmith verify\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\">\n"
-        out += "  <testsuite name=\"\(xml(report.catalog))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        var out = "  <testsuite name=\"\(xml(report.catalog))\" tests=\"\(cases.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
         for (name, findings) in cases {
             let open = "    <testcase classname=\"\(xml(report.catalog))\" name=\"\(xml(name))\""
             if findings.isEmpty, isSkipped(name) {
@@ -40,13 +51,13 @@ extension ReportFormat {
                 out += "      <failure type=\"\(first.rule.rawValue)\" message=\"\(xml(first.message + more))\">"
                 out += xml(errors.map(line).joined(separator: "\n")) + "</failure>\n"
             }
-            let warnings = findings.filter { $0.severity == .warning }
+            let warnings = findings.filter { $0.severity != .error }
             if !warnings.isEmpty {
                 out += "      <system-out>" + xml(warnings.map(line).joined(separator: "\n")) + "</system-out>\n"
             }
             out += "    </testcase>\n"
         }
-        return out + "  </testsuite>\n</testsuites>\n"
+        return (cases.count, failures, out + "  </testsuite>\n")
     }
 
     private static func line(_ finding: Finding) -> String {

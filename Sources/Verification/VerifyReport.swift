@@ -17,6 +17,10 @@ package struct VerifyReport: Hashable, Sendable {
     package var coverage: Coverage
     /// Where the app icon roles came from, for the summary: the project's targets, or a guess.
     package var roles: String?
+    /// Findings a `verify:` rule switched off, and findings the baseline accepts (`Suppression`):
+    /// counted in the summary, not listed.
+    package var suppressed = 0
+    package var baselined = 0
 
     package init(catalog: String, sets: [String], files: Int, findings: [Finding], coverage: Coverage? = nil) {
         self.catalog = catalog
@@ -72,26 +76,34 @@ package struct VerifyReport: Hashable, Sendable {
     }
 
     package var errorCount: Int { findings.filter { $0.severity == .error }.count }
-    package var warningCount: Int { findings.count - errorCount }
+    package var warningCount: Int { findings.filter { $0.severity == .warning }.count }
+    package var noteCount: Int { findings.filter { $0.severity == .note }.count }
 
     /// True when no finding is an error (warnings alone pass, unless promoted with `strict`).
     package var passed: Bool { errorCount == 0 }
 
-    /// `--strict`: every warning becomes an error, in the report and in the exit code.
+    /// `--strict`: every warning becomes an error, in the report and in the exit code (notes stay
+    /// notes: they are what verify cannot confirm either way).
     package func promotingWarnings() -> VerifyReport {
         var copy = self
         copy.findings = findings.map { finding in
             var finding = finding
-            finding.severity = .error
+            if finding.severity == .warning { finding.severity = .error }
             return finding
         }
         return copy
     }
 
-    /// `2 errors, 1 warning`
+    /// `2 errors, 1 warning` (`, 3 notes`, `; 4 suppressed, 2 in the baseline` when there are any)
     package var countSummary: String {
         func plural(_ n: Int, _ word: String) -> String { "\(n) \(word)\(n == 1 ? "" : "s")" }
-        return "\(plural(errorCount, "error")), \(plural(warningCount, "warning"))"
+        var text = "\(plural(errorCount, "error")), \(plural(warningCount, "warning"))"
+        if noteCount > 0 { text += ", " + plural(noteCount, "note") }
+        var hidden: [String] = []
+        if suppressed > 0 { hidden.append("\(suppressed) suppressed by verify: rules") }
+        if baselined > 0 { hidden.append("\(baselined) in the baseline") }
+        if !hidden.isEmpty { text += " (" + hidden.joined(separator: ", ") + ")" }
+        return text
     }
 
     /// `verified Assets.xcassets: 4 sets checked (1 app icon, 3 image), 2 not checked (2 color); 30 files; 2 errors, 1 warning`

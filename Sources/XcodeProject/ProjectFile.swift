@@ -2,6 +2,7 @@
 /// through Foundation's `PropertyListSerialization`, which reads that format on Linux as on macOS)
 /// and learns, per target, what it builds and which app icons and catalogs it compiles. It never
 /// writes and never prints.
+import AssetCore
 import Foundation
 
 /// Entry point: `ProjectFile.load(_:)` → the project's targets.
@@ -18,6 +19,9 @@ package struct ProjectFile: Equatable, Sendable {
         self.targets = targets
     }
 
+    /// The largest `project.pbxproj` read: 64 MB (a project of thousands of files is about 5 MB).
+    package static let maximumBytes = 64 << 20
+
     /// Reads `App.xcodeproj` (or its `project.pbxproj`). Info.plist files of app extensions are read
     /// too, for their extension point; one that is missing leaves the point unknown.
     package static func load(_ url: URL) throws(ProjectError) -> ProjectFile {
@@ -27,7 +31,13 @@ package struct ProjectFile: Equatable, Sendable {
             throw ProjectError(path: shown, message: "is not an Xcode project (an .xcodeproj folder)")
         }
         let fileURL = projectURL.appendingPathComponent("project.pbxproj")
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else {
+        let data: Data
+        switch BoundedFile.read(fileURL.path, limit: maximumBytes) {
+        case .success(let bytes): data = bytes
+        case .failure(let failure) where failure.isTooLarge:
+            throw ProjectError(path: fileURL.path, message: failure.words(for: "a project file")
+                + " (the largest real ones are a few MB); it was not read")
+        case .failure:
             throw ProjectError(path: shown, message: "has no readable project.pbxproj")
         }
         let plist: Any
@@ -51,7 +61,9 @@ package struct ProjectFile: Equatable, Sendable {
         }
         let graph = ObjectGraph(objects: objects, sourceRoot: sourceRoot)
         let projectSettings = graph.configurations(of: project)
-        let targets = (project["targets"] as? [String] ?? []).compactMap { id in
+        // A target listed twice is one target.
+        var seen: Set<String> = []
+        let targets = (project["targets"] as? [String] ?? []).filter { seen.insert($0).inserted }.compactMap { id in
             graph.target(id, projectSettings: projectSettings)
         }
         return ProjectFile(path: shown, sourceRoot: sourceRoot, targets: targets)
@@ -83,6 +95,10 @@ private struct ObjectGraph {
     let sourceRoot: String
     /// Child → parent group.
     let parents: [String: String]
+    /// The ids of every file-system-synchronized folder, sorted.
+    let synchronizedGroups: [String]
+    /// Folders found under each synchronized folder (`resourceFolders`), read once per project.
+    let folders = FolderCache()
 
     init(objects: [String: Any], sourceRoot: String) {
         self.objects = objects
@@ -92,6 +108,9 @@ private struct ObjectGraph {
             for child in (object as? [String: Any])?["children"] as? [String] ?? [] { parents[child] = id }
         }
         self.parents = parents
+        synchronizedGroups = objects.compactMap { id, object in
+            ((object as? [String: Any])?["isa"] as? String) == "PBXFileSystemSynchronizedRootGroup" ? id : nil
+        }.sorted()
     }
 
     func object(_ id: String) -> [String: Any]? {
@@ -127,11 +146,14 @@ private struct ObjectGraph {
         return (list["buildConfigurations"] as? [String] ?? []).compactMap { id in
             guard let configuration = object(id), let name = configuration["name"] as? String else { return nil }
             var settings: [String: [String]] = [:]
+            // A setting is kept as written: one string (a string setting is one value, spaces
+            // and all), or the elements of a list written as an array. Lists are split where they
+            // are read (`BuildConfiguration.listValues`).
             for (key, value) in configuration["buildSettings"] as? [String: Any] ?? [:] {
                 if let list = value as? [String] {
                     settings[key] = list
                 } else if let text = value as? String {
-                    settings[key] = Self.words(text)
+                    settings[key] = [text]
                 }
             }
             let below = base.first { $0.name == name }?.settings ?? [:]
@@ -140,13 +162,21 @@ private struct ObjectGraph {
         }
     }
 
-    /// `upper` over `lower`, `$(inherited)` in an upper value replaced by the lower one.
+    /// `upper` over `lower`, `$(inherited)` in an upper value replaced by the lower one (an element
+    /// that is only `$(inherited)` by the lower elements, inside a string by their text).
     static func layer(_ lower: [String: [String]], _ upper: [String: [String]]) -> [String: [String]] {
         var result = lower
-        for (key, words) in upper {
-            result[key] = words.flatMap { word in
-                word == "$(inherited)" || word == "${inherited}" ? lower[key] ?? [] : [word]
-            }
+        for (key, values) in upper {
+            let below = lower[key] ?? []
+            result[key] = values.flatMap { value -> [String] in
+                let trimmed = value.trimmingCharacters(in: .whitespaces)
+                if trimmed == "$(inherited)" || trimmed == "${inherited}" { return below }
+                guard value.contains("inherited") else { return [value] }
+                let text = below.joined(separator: " ")
+                let replaced = value.replacingOccurrences(of: "$(inherited)", with: text)
+                    .replacingOccurrences(of: "${inherited}", with: text)
+                return [replaced.trimmingCharacters(in: .whitespaces)]
+            }.filter { !$0.isEmpty }
         }
         return result
     }
@@ -165,11 +195,18 @@ private struct ObjectGraph {
         return nil
     }
 
-    /// A setting's words: Xcode splits list settings at spaces outside quotes.
+    /// A list setting's words: Xcode splits list settings at spaces outside quotes, and a
+    /// backslash keeps the next character (`Light\\ Mode` is one word).
     static func words(_ text: String) -> [String] {
         var words: [String] = [], current = "", quote: Character?
+        var escaped = false
         for character in text {
-            if let open = quote {
+            if escaped {
+                current.append(character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else if let open = quote {
                 if character == open { quote = nil } else { current.append(character) }
             } else if character == "\"" || character == "'" {
                 quote = character
@@ -202,9 +239,8 @@ private struct ObjectGraph {
             built += synchronizedResources(group: groupID, target: id, member: true)
         }
         // Files of other targets' synchronized folders that an exception set adds to this one.
-        for (groupID, group) in objects {
-            guard let group = group as? [String: Any], (group["isa"] as? String) == "PBXFileSystemSynchronizedRootGroup",
-                  !(object["fileSystemSynchronizedGroups"] as? [String] ?? []).contains(groupID) else { continue }
+        let own = Set(object["fileSystemSynchronizedGroups"] as? [String] ?? [])
+        for groupID in synchronizedGroups where !own.contains(groupID) {
             built += synchronizedResources(group: groupID, target: id, member: false)
         }
         let catalogs = Set(built.filter { $0.hasSuffix(".xcassets") }).sorted()
@@ -234,17 +270,20 @@ private struct ObjectGraph {
             return exceptions.filter { $0.hasSuffix(".xcassets") || $0.hasSuffix(".icon") }
                 .map { URL(fileURLWithPath: root).appendingPathComponent($0).standardizedFileURL.path }
         }
-        return Self.resourceFolders(under: root).filter { path in
+        return folders.resourceFolders(under: root).filter { path in
             !exceptions.contains(String(path.dropFirst(root.count + 1)))
         }
     }
 
     /// `.xcassets` and `.icon` folders under `root` (not inside one another, nor inside hidden
-    /// folders or other bundles), at most 12 levels down.
-    static func resourceFolders(under root: String) -> [String] {
+    /// folders or other bundles), at most 12 levels down and at most `budget` folders listed (a
+    /// synchronized folder at `/` or `/usr` is not walked whole).
+    static func resourceFolders(under root: String, budget: inout Int) -> [String] {
         var found: [String] = []
         var queue: [(String, Int)] = [(root, 0)]
         while let (folder, depth) = queue.popLast() {
+            guard budget > 0 else { break }
+            budget -= 1
             guard depth < 12, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
             for name in names.sorted() where !name.hasPrefix(".") {
                 let path = folder + "/" + name
@@ -273,7 +312,7 @@ private struct ObjectGraph {
                 path = path.replacingOccurrences(of: variable, with: sourceRoot)
             }
             if !path.hasPrefix("/") { path = sourceRoot + "/" + path }
-            guard let data = FileManager.default.contents(atPath: path),
+            guard case .success(let data) = BoundedFile.read(path, limit: 4 << 20),
                   let plist = try? PropertyListSerialization.propertyList(from: data, options: [], format: nil) as? [String: Any]
             else { continue }
             if let point = (plist["NSExtension"] as? [String: Any])?["NSExtensionPointIdentifier"] as? String {
@@ -284,5 +323,19 @@ private struct ObjectGraph {
             }
         }
         return nil
+    }
+}
+
+/// The folders listed under each synchronized folder, kept for one project read: a hundred
+/// references to one folder cost one walk, and all walks together list at most 20,000 folders.
+final class FolderCache: @unchecked Sendable {
+    private var found: [String: [String]] = [:]
+    private var budget = 20_000
+
+    func resourceFolders(under root: String) -> [String] {
+        if let known = found[root] { return known }
+        let result = ObjectGraph.resourceFolders(under: root, budget: &budget)
+        found[root] = result
+        return result
     }
 }

@@ -37,12 +37,12 @@ package struct Target: Equatable, Sendable {
 
     /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` across every configuration.
     package var alternateIconNames: [String] {
-        unique(configurations.flatMap { $0.values(of: BuildConfiguration.alternateIconsKey) })
+        unique(configurations.flatMap { $0.listValues(of: BuildConfiguration.alternateIconsKey) })
     }
 
     /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` in one configuration.
     package func alternateIconNames(configuration: String) -> [String] {
-        configurations.first { $0.name == configuration }?.values(of: BuildConfiguration.alternateIconsKey) ?? []
+        configurations.first { $0.name == configuration }?.listValues(of: BuildConfiguration.alternateIconsKey) ?? []
     }
 
     /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES` in any configuration: every app
@@ -64,8 +64,9 @@ package struct BuildConfiguration: Equatable, Sendable {
     static let includeAllKey = "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS"
 
     package var name: String
-    /// Every setting as written (a list setting's words, `$(inherited)` left out), keyed as written
-    /// (`KEY` or `KEY[sdk=iphoneos*]`).
+    /// Every setting as written, keyed as written (`KEY` or `KEY[sdk=iphoneos*]`): a string
+    /// setting as one element, spaces and all (`App Icon & Top Shelf Image`), a list written as an
+    /// array as its elements; `$(inherited)` already replaced by the level below.
     package var settings: [String: [String]]
 
     package init(name: String, settings: [String: [String]]) {
@@ -73,30 +74,49 @@ package struct BuildConfiguration: Equatable, Sendable {
         self.settings = settings
     }
 
-    /// The values of `key` and of its conditional variants (`KEY[sdk=…]`), without `$(inherited)`,
-    /// with `$(NAME)` and `${NAME}` replaced by the configuration's own setting of that name where it
-    /// has one (`AppIcon${BUNDLE_ID_SUFFIX}` with `BUNDLE_ID_SUFFIX = .dev` → `AppIcon.dev`); a
-    /// variable it does not set stays as written.
+    /// A string setting (`ASSETCATALOG_COMPILER_APPICON_NAME`): the value of `key` and of each of
+    /// its conditional variants (`KEY[sdk=…]`), each one string, with `$(NAME)` and `${NAME}`
+    /// replaced by the configuration's own setting of that name where it has one
+    /// (`AppIcon${BUNDLE_ID_SUFFIX}` with `BUNDLE_ID_SUFFIX = .dev` → `AppIcon.dev`); a variable
+    /// it does not set stays as written. Empty values are left out.
     package func values(of key: String) -> [String] {
-        let conditional = key + "["
-        return settings.keys.sorted().filter { $0 == key || $0.hasPrefix(conditional) }
-            .flatMap { settings[$0] ?? [] }.map { expand($0, depth: 0) }
+        keys(of: key).map { expand((settings[$0] ?? []).joined(separator: " "), depth: 0) }
+            .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
+    /// A list setting (`ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`): the words of each value,
+    /// split as Xcode splits lists (at spaces outside quotes, a backslash keeping the next
+    /// character) after its variables are replaced.
+    package func listValues(of key: String) -> [String] {
+        keys(of: key).flatMap { settings[$0] ?? [] }.flatMap { ObjectGraphLayer.words(expand($0, depth: 0)) }
+    }
+
+    private func keys(of key: String) -> [String] {
+        let conditional = key + "["
+        return settings.keys.sorted().filter { $0 == key || $0.hasPrefix(conditional) }
+    }
+
+    /// Replaces `$(NAME)`, `${NAME}` and `$(NAME )` (spaces inside are part of one reference) by
+    /// the setting's value, up to 8 levels and 64 references deep.
     private func expand(_ value: String, depth: Int) -> String {
         guard depth < 8, value.contains("$") else { return value }
         var result = value
+        var replacements = 0
         for (open, close) in [("$(", ")"), ("${", "}")] {
             var searchStart = result.startIndex
-            while let start = result.range(of: open, range: searchStart..<result.endIndex),
+            while replacements < 64, let start = result.range(of: open, range: searchStart..<result.endIndex),
                   let end = result.range(of: close, range: start.upperBound..<result.endIndex) {
-                let name = String(result[start.upperBound..<end.lowerBound])
+                let name = result[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)
                 if let known = settings[name] {
                     let replacement = expand(known.joined(separator: " "), depth: depth + 1)
                     result.replaceSubrange(start.lowerBound..<end.upperBound, with: replacement)
                     searchStart = result.index(start.lowerBound, offsetBy: replacement.count, limitedBy: result.endIndex) ?? result.endIndex
+                    replacements += 1
                 } else {
-                    searchStart = end.upperBound
+                    // Written alike for the pattern matcher: `$(NAME)`.
+                    let normal = open + name + close
+                    result.replaceSubrange(start.lowerBound..<end.upperBound, with: normal)
+                    searchStart = result.index(start.lowerBound, offsetBy: normal.count, limitedBy: result.endIndex) ?? result.endIndex
                 }
             }
         }
