@@ -121,7 +121,7 @@ let package = Package(
         .testTarget(name: "VectorWorkersTests", dependencies: ["VectorWorkers", "Rendering", "AssetCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "TestSupport"]),
-        .testTarget(name: "VerificationTests", dependencies: ["Verification", "XcodeProject", "AssetCatalog", "AssetPlan", "AssetSpec",
+        .testTarget(name: "VerificationTests", dependencies: ["Verification", "Symbols", "XcodeProject", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                                "PNGCodec", "AssetCore", "ImageProbe", "TestSupport"]),
     ]
 )

@@ -1,16 +1,21 @@
 import AssetCore
 import Foundation
+import Symbols
 import Testing
 import TestSupport
 import Verification
 
-/// Custom symbol sets, hand-made (mimics of real SF Symbols exports) and broken ones: verify checks
-/// them instead of skipping them.
+/// Custom symbol sets, hand-made (mimics of real SF Symbols exports), real templates of every
+/// template version, and broken ones: verify checks them as actool's template validator does.
 @Suite struct SymbolSetTests {
     static func realWorld(_ name: String) -> String { Fixtures.url("Symbols/RealWorld/\(name)/Assets.xcassets").path }
 
     static func summary(_ report: VerifyReport) -> [String] {
         report.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue) \($0.message)" }
+    }
+
+    static func problems(_ text: String) -> [String] {
+        SymbolSetCheck.problems(template: Data(text.utf8), name: "t.svg").map { "\($0.level.rawValue) \($0.rule)" }
     }
 
     @Test(arguments: ["talk-ios-bubble-badge", "talk-ios-line-decrease-slash"])
@@ -19,6 +24,92 @@ import Verification
         #expect(report.findings.isEmpty, "\(Self.summary(report))")
         #expect(report.coverage.checked["symbolset"] == 1)
         #expect(report.coverage.skipped["symbolset"] == nil)
+    }
+
+    /// Real templates of versions 0 to 6, from apps that ship: no error, and no warning.
+    @Test(arguments: ["fruta-cup-v0", "bark-arrow-v1", "foodtruck-bitter-v2", "foodtruck-donut-v3",
+                      "zavala-documentlink-v4-tspan", "zavala-opml-v2-medium", "zavala-capsule-v6", "criticalmaps-shield-v6"])
+    func realTemplatesOfEveryVersionPass(_ name: String) throws {
+        let data = try Data(contentsOf: Fixtures.url("Symbols/Templates/\(name).svg"))
+        let problems = SymbolSetCheck.problems(template: data, name: name + ".svg").filter { $0.level != .note }
+        #expect(problems.isEmpty, "\(problems.map(\.message))")
+    }
+
+    /// A template of `variants` (each a group with one bar), with guides, at `version`.
+    static func template(version: String? = "Template v.3.0", variants: [String], margins: [String] = ["Regular-M"],
+                         guides: [String] = ["S", "M", "L"], tspan: Bool = false, regular: String = "M10 -60L90 -60L90 -47L10 -47Z",
+                         extra: String = "") -> String {
+        var text = "<svg xmlns=\"http://www.w3.org/2000/svg\"><g id=\"Notes\">"
+        if let version {
+            text += tspan ? "<text id=\"template-version\"><tspan>\(version)</tspan></text>" : "<text id=\"template-version\">\(version)</text>"
+        }
+        text += "</g><g id=\"Guides\">"
+        for row in guides { text += "<line id=\"Baseline-\(row)\" x1=\"0\" x2=\"100\" y1=\"696\" y2=\"696\"/><line id=\"Capline-\(row)\" x1=\"0\" x2=\"100\" y1=\"625\" y2=\"625\"/>" }
+        for margin in margins {
+            let suffix = margin.isEmpty ? "" : "-" + margin
+            text += "<line id=\"left-margin\(suffix)\" x1=\"0\" x2=\"0\" y1=\"0\" y2=\"1\"/><line id=\"right-margin\(suffix)\" x1=\"9\" x2=\"9\" y1=\"0\" y2=\"1\"/>"
+        }
+        text += "</g><g id=\"Symbols\">"
+        for variant in variants {
+            text += "<g id=\"\(variant)\"><g><path d=\"\(variant == "Regular-S" ? regular : "M10 -60L90 -60L90 -47L10 -47Z")\"/></g></g>"
+        }
+        return text + "</g>\(extra)</svg>"
+    }
+
+    @Test func versionIsReadFromATspanAndAMissingVersionIsVersionZero() {
+        // Version 0 reads neither margins nor the S sources: Regular-M alone is enough.
+        #expect(Self.problems(Self.template(version: nil, variants: ["Regular-M"], margins: [])) == [])
+        // Read from the tspan as 3.0: margins are required, so taking them away is an error.
+        #expect(Self.problems(Self.template(variants: ["Regular-M"], margins: [], tspan: true)) == ["error symbol-margins"])
+        #expect(Self.problems(Self.template(version: "Template v.2.0", variants: ["Regular-M"], margins: [], tspan: true)) == [])
+    }
+
+    @Test func theNewestVersionIsTheBoundary() {
+        #expect(Self.problems(Self.template(version: "Template v.7.0", variants: ["Regular-M"])) == ["note symbol-version"])
+        #expect(Self.problems(Self.template(version: "Template v.7.1", variants: ["Regular-M"])) == ["error symbol-version"])
+        #expect(Self.problems(Self.template(version: "Template v.6.0", variants: ["Regular-M"])) == [])
+    }
+
+    @Test func everyRowNeedsItsBaselineAndCapline() {
+        #expect(Self.problems(Self.template(variants: ["Regular-M"], guides: ["S", "M"])) == ["error symbol-guides"])
+        #expect(Self.problems(Self.template(version: nil, variants: ["Regular-M"], margins: [], guides: ["M", "L"])) == ["error symbol-guides"])
+    }
+
+    @Test func regularMediumOrFromThreeZeroTheThreeSourcesAreRequired() {
+        let sources = ["Ultralight-S", "Regular-S", "Black-S"]
+        #expect(Self.problems(Self.template(variants: sources, margins: sources)) == [])
+        #expect(Self.problems(Self.template(variants: ["Ultralight-S", "Regular-S"], margins: ["Regular-S"])) == ["error symbol-variants"])
+        // Before 3.0 the three sources do not stand in for Regular-M.
+        #expect(Self.problems(Self.template(version: "Template v.2.0", variants: sources, margins: [])) == ["error symbol-variants"])
+        #expect(Self.problems(Self.template(variants: ["Semibold-M", "Medium-M", "Regular-M"])) == [])
+    }
+
+    @Test func oneSetOfMarginsIsEnough() {
+        let sources = ["Ultralight-S", "Regular-S", "Black-S"]
+        #expect(Self.problems(Self.template(variants: ["Regular-M"], margins: [""])) == [])
+        #expect(Self.problems(Self.template(variants: sources + ["Regular-M"], margins: ["Regular-S"])) == [])
+        // Margins on Regular-M with no Regular-M glyph, and none at all.
+        #expect(Self.problems(Self.template(variants: ["Bold-M"], margins: ["Regular-M"])) == ["error symbol-variants", "error symbol-margins"])
+        #expect(Self.problems(Self.template(variants: sources, margins: [])) == ["error symbol-margins"])
+    }
+
+    @Test func interpolationCountsSegmentsNotSpelling() {
+        let sources = ["Ultralight-S", "Regular-S", "Black-S"]
+        // Relative commands and an implicit lineto are the same structure.
+        #expect(Self.problems(Self.template(variants: sources, margins: sources, regular: "m10 -60 80 0 0 13 -80 0z")) == [])
+        // An extra implicit point is not: a note, never an error (actool then takes the
+        // Regular-S margins as fixed ones).
+        #expect(Self.problems(Self.template(variants: sources, margins: sources, regular: "M10 -60L90 -60 90 -47 50 -47 10 -47Z"))
+            == ["note symbol-interpolation"])
+    }
+
+    @Test func textInAGlyphIsRefusedAnywhereInIt() {
+        let text = Self.template(variants: ["Regular-M"]).replacingOccurrences(
+            of: "<g id=\"Regular-M\"><g>", with: "<g id=\"Regular-M\"><g><g><text>A</text></g>")
+        #expect(Self.problems(text) == ["error symbol-glyph"])
+        let empty = Self.template(variants: ["Regular-M"]).replacingOccurrences(
+            of: "<g id=\"Regular-M\"><g><path d=\"M10 -60L90 -60L90 -47L10 -47Z\"/></g></g>", with: "<g id=\"Regular-M\"/>")
+        #expect(Self.problems(empty) == ["error symbol-glyph"])
     }
 
     /// A copy of the bubble badge set, its template changed by `edit`, checked.
@@ -34,42 +125,14 @@ import Verification
         return Verifier.verify(catalogAt: catalog.path, displayPath: "Assets.xcassets")
     }
 
-    @Test func onlyRegularIsRefused() throws {
+    @Test func aTemplateWithoutRegularMediumAndSourcesFailsInTheReport() throws {
         let report = try Self.broken { text in
             text.replacingOccurrences(of: "id=\"Black-S\"", with: "id=\"Black-X\"")
-                .replacingOccurrences(of: "id=\"Ultralight-S\"", with: "id=\"Ultralight-X\"")
+                .replacingOccurrences(of: "id=\"Regular-M\"", with: "id=\"Regular-X\"")
         }
         #expect(!report.passed)
-        #expect(Self.summary(report).first == "error symbol the template lacks the `Ultralight-S`, `Black-S` variants; Xcode needs Ultralight-S, Regular-S and Black-S")
+        #expect(Self.summary(report).contains { $0.hasPrefix("error symbol-variants the template has no `Regular-M` variant") })
         #expect(report.findings.first?.file == "Assets.xcassets/custom.bubble.badge.symbolset/custom.bubble.badge.svg")
-    }
-
-    @Test func weightsThatCannotBeInterpolatedAreRefused() throws {
-        // The Black variant's first bar gets a fifth point.
-        let report = try Self.broken { text in
-            text.replacingOccurrences(of: "d=\"M10 -60L90 -60L90 -47.3L10 -47.3Z\"", with: "d=\"M10 -60L90 -60L90 -47.3L50 -47.3L10 -47.3Z\"")
-        }
-        #expect(Self.summary(report) == [
-            "error symbol path 1 of `Black-S` has 10 numbers in commands MLLLLZ and of `Regular-S` 8 in MLLLZ, so Xcode cannot interpolate the weights",
-        ])
-    }
-
-    @Test func missingGuidesAndVersionAreReported() throws {
-        let report = try Self.broken { text in
-            text.replacingOccurrences(of: "id=\"Capline-M\"", with: "id=\"other\"")
-                .replacingOccurrences(of: "id=\"left-margin-Black-S\"", with: "id=\"other2\"")
-                .replacingOccurrences(of: "id=\"template-version\"", with: "id=\"other3\"")
-        }
-        #expect(Self.summary(report) == [
-            "error symbol the template has no template version (a `template-version` text in its notes)",
-            "error symbol the template lacks the guides `Capline-M`, `left-margin-Black-S`",
-        ])
-    }
-
-    @Test func undefinedLayerClassIsAWarning() throws {
-        let report = try Self.broken { $0.replacingOccurrences(of: ".monochrome-2 {", with: ".unused-2 {") }
-        #expect(report.passed)
-        #expect(Self.summary(report) == ["warning symbol the layer class `monochrome-2` is not defined in the template's <style> block"])
     }
 
     @Test func aSecondSVGIsAnUnassignedChild() throws {
@@ -79,7 +142,7 @@ import Verification
 
     @Test func aTemplateThatIsNotXMLIsAnError() throws {
         let report = try Self.broken { _ in "<svg" }
-        #expect(report.findings.map(\.rule) == [.symbol])
+        #expect(report.findings.map(\.rule) == [.symbolTemplate])
         #expect(report.findings.first?.message.hasPrefix("cannot read custom.bubble.badge.svg: ") == true)
     }
 }
