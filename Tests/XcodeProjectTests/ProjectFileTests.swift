@@ -108,3 +108,86 @@ struct ProjectFileTests {
         }
     }
 }
+
+/// Build settings read as Xcode reads them (issue 34): a string setting is one value, spaces and
+/// all; a list splits by Xcode's quoting; a `$( NAME )` reference with spaces is one reference.
+struct BuildSettingTextTests {
+    @Test func aStringSettingWithSpacesIsOneName() {
+        let configuration = BuildConfiguration(name: "Release", settings: [
+            "ASSETCATALOG_COMPILER_APPICON_NAME": ["App Icon & Top Shelf Image"],
+            "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["Dark \"Light Mode\" Night\\ Sky"],
+        ])
+        #expect(configuration.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME") == ["App Icon & Top Shelf Image"])
+        #expect(configuration.listValues(of: "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES") == ["Dark", "Light Mode", "Night Sky"])
+    }
+
+    @Test func aReferenceWithSpacesInsideIsOneReference() {
+        let configuration = BuildConfiguration(name: "Release", settings: [
+            "ICON_BASE": ["Landmarks App Icon"],
+            "ASSETCATALOG_COMPILER_APPICON_NAME": ["$(ICON_BASE )"],
+            "OTHER": ["$( UNSET )-x"],
+        ])
+        #expect(configuration.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME") == ["Landmarks App Icon"])
+        #expect(configuration.values(of: "OTHER") == ["$(UNSET)-x"])
+    }
+
+    @Test func inheritedInsideAStringTakesTheLowerText() {
+        let lower = ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["Dark"]]
+        let upper = ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["$(inherited) Light"]]
+        #expect(ObjectGraphLayer.layer(lower, upper) == ["ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES": ["Dark Light"]])
+    }
+
+    static func temporary() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("settings-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    /// An xcconfig that includes itself four times would be read 4^16 times if each include were
+    /// followed: each file is read once.
+    @Test func anXcconfigThatIncludesItselfIsReadOnce() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("Loop.xcconfig")
+        try Data(("ICON = App Icon\n" + String(repeating: "#include \"Loop.xcconfig\"\n", count: 4)
+                  + "#include \"Other.xcconfig\"\n").utf8).write(to: file)
+        try Data("#include \"Loop.xcconfig\"\nALT = A B\n".utf8).write(to: dir.appendingPathComponent("Other.xcconfig"))
+        let settings = XCConfig.settings(atPath: file.path)
+        #expect(settings["ICON"] == ["App Icon"])
+        #expect(settings["ALT"] == ["A B"])
+    }
+
+    /// A project whose target list names one target 20,000 times has one target.
+    @Test func aTargetListedManyTimesIsOneTarget() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let project = dir.appendingPathComponent("Many.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let list = String(repeating: "T, ", count: 20_000)
+        let text = "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; targets = (\(list)); };"
+            + " T = { isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; }; }; rootObject = P; }"
+        try Data(text.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+        #expect(try ProjectFile.load(project).targets.map(\.name) == ["App"])
+    }
+
+    /// A sparse project file over the budget is refused from its size, before it is read.
+    @Test func aProjectFileOverTheBudgetIsRefusedUnread() throws {
+        let dir = try Self.temporary()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let project = dir.appendingPathComponent("Huge.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        let file = project.appendingPathComponent("project.pbxproj")
+        #expect(FileManager.default.createFile(atPath: file.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: file)
+        try handle.truncate(atOffset: UInt64(ProjectFile.maximumBytes + 1))
+        try handle.close()
+        let error = #expect(throws: ProjectError.self) { try ProjectFile.load(project) }
+        #expect(error?.message.hasPrefix("is 64 MB, over the budget of 64 MB for a project file") == true)
+        // One byte less is read (and is then no property list).
+        let handle2 = try FileHandle(forWritingTo: file)
+        try handle2.truncate(atOffset: UInt64(ProjectFile.maximumBytes))
+        try handle2.close()
+        let read = #expect(throws: ProjectError.self) { try ProjectFile.load(project) }
+        #expect(read?.message.hasPrefix("is not a property list") == true)
+    }
+}
