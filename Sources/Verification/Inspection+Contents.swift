@@ -22,7 +22,14 @@ extension Inspection {
                         + "actool does not compile it",
                     fix: "remove it from the catalog, or move it outside")
                 continue
+            case .failure(let error) where error.message.contains("no Contents.json") && !isOwn(set):
+                // No evidence that actool fails on a set folder without one (it skips what it cannot
+                // read); our own sets always have one, so there it is an error.
+                add(.warning, .contents, file: contentsFile, asset: set.path, message: error.message + "; actool does not compile it",
+                    fix: "add a Contents.json (re-create the set in Xcode), or remove the folder")
+                continue
             case .failure(let error):
+                // Contents.json that is not JSON: actool stops ("The asset catalog … could not be read").
                 add(.error, .contents, file: contentsFile, line: error.line, column: error.column, asset: set.path,
                     message: error.message,
                     fix: set.kind == .other && error.message.contains("no Contents.json")
@@ -41,6 +48,7 @@ extension Inspection {
         checkStackLayers()
         checkBrandAssets()
         checkSymbolSets()
+        checkDuplicateNames()
     }
 
     // MARK: Keys and values
@@ -222,10 +230,12 @@ extension Inspection {
             let place = locate(key: "filename", value: name, in: set)
             if let actual = caseVariant(of: name, in: set) {
                 referenced.insert(actual)
-                add(.error, .fileCase, file: shown(set.path + "/Contents.json"), line: place?.line, column: place?.column,
+                // On APFS and HFS+ (case-insensitive, where most apps are built) actool finds the file;
+                // on a case-sensitive volume it does not: a warning for a catalog made elsewhere.
+                add(isOwn(set) ? .error : .warning, .fileCase, file: shown(set.path + "/Contents.json"), line: place?.line, column: place?.column,
                     asset: set.path,
                     message: "names \"\(name)\" but the file is \"\(actual)\"; the names differ in case, "
-                        + "which fails on a case-sensitive file system and in actool",
+                        + "so actool does not find it on a case-sensitive volume",
                     fix: "rename the file to \"\(name)\", or change \"filename\" to \"\(actual)\"")
             } else {
                 reportedMissing.insert(relative)

@@ -32,7 +32,8 @@ import Verification
     @Test func missingContentsJSONAndMissingCatalogDoNotCrash() throws {
         let root = try VerifyFixtures.temporaryDirectory().appendingPathComponent("Assets.xcassets")
         try FileManager.default.createDirectory(at: root.appendingPathComponent("A.imageset"), withIntermediateDirectories: true)
-        #expect(lines(root.path) == ["Assets.xcassets/A.imageset/Contents.json: error: the set has no Contents.json"])
+        // No evidence that actool fails on it (it skips the folder): a warning for a catalog made elsewhere.
+        #expect(lines(root.path) == ["Assets.xcassets/A.imageset/Contents.json: warning: the set has no Contents.json; actool does not compile it"])
         #expect(lines(root.path + "/nowhere.xcassets") == ["nowhere.xcassets: error: the catalog folder does not exist"])
     }
 
@@ -41,8 +42,9 @@ import Verification
                                files: ["a.png": try VerifyFixtures.png(side: 4)])
         #expect(lines(path) == [
             "Assets.xcassets/A.imageset/Contents.json: warning: \"info\" has no \"version\" : 1",
-            "Assets.xcassets/A.imageset/Contents.json:2:5: error: names \"A.png\" but the file is \"a.png\"; the names "
-                + "differ in case, which fails on a case-sensitive file system and in actool",
+            // actool finds it on a case-insensitive volume (where most apps are built): a warning here.
+            "Assets.xcassets/A.imageset/Contents.json:2:5: warning: names \"A.png\" but the file is \"a.png\"; the names "
+                + "differ in case, so actool does not find it on a case-sensitive volume",
         ])
     }
 

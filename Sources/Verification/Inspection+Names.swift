@@ -1,0 +1,52 @@
+import AssetCatalog
+import AssetCore
+import Foundation
+
+/// Set names share one namespace in a catalog, whatever group folder holds them, unless a folder's
+/// Contents.json says `"provides-namespace" : true` (then its sets are `Folder/Name`). Two sets of
+/// one name (letter case aside: asset names are not case-sensitive) leave to chance which one an
+/// app gets: actool warns ("… is used by multiple …"), so a warning here too.
+extension Inspection {
+    func checkDuplicateNames() {
+        var namespaces: [String: String] = [:]
+        var seen: [String: CatalogSet] = [:]
+        for set in sets {
+            // Layers and content of stacks, brand assets and sticker packs live in their parent's namespace.
+            let parts = set.path.split(separator: "/").map(String.init)
+            guard !parts.dropLast().contains(where: { FolderKind(rawValue: ($0 as NSString).pathExtension) != nil }) else { continue }
+            guard let kind = FolderKind(rawValue: set.folderExtension), kind != .catalog else { continue }
+            let key = namespace(of: parts.dropLast(), cache: &namespaces) + set.name.lowercased()
+                + (kind == .symbolSet ? "#symbol" : "")
+            if let first = seen[key] {
+                add(.warning, .duplicateName, file: shown(set.path), asset: set.path,
+                    message: "has the name of \"\(first.path)\"; set names share one namespace in a catalog, "
+                        + "so which one the app gets is left to chance",
+                    fix: "rename one of them, or give their group folder \"provides-namespace\" : true")
+            } else {
+                seen[key] = set
+            }
+        }
+    }
+
+    /// `brand/` for a set inside folders whose Contents.json provides a namespace, else "".
+    private func namespace(of folders: ArraySlice<String>, cache: inout [String: String]) -> String {
+        var prefix = ""
+        var path = ""
+        for folder in folders {
+            path += (path.isEmpty ? "" : "/") + folder
+            if let known = cache[path] {
+                if !known.isEmpty { prefix += known }
+                continue
+            }
+            var provides = false
+            if case .success(let data) = BoundedFile.read(catalogPath + "/" + path + "/Contents.json", limit: ContentsReader.maximumBytes),
+               case .success(let value) = ContentsReader.parse(data) {
+                if case .bool(true)? = value["properties"]?["provides-namespace"] { provides = true }
+            }
+            let own = provides ? folder.lowercased() + "/" : ""
+            cache[path] = own
+            prefix += own
+        }
+        return prefix
+    }
+}

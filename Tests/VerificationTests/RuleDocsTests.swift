@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+import TestSupport
+import Verification
+
+/// Every rule id verify can report is documented with its evidence in docs/verify-rules.md, and
+/// the document names no rule that does not exist (issue 34: rule ids a team can suppress).
+@Suite struct RuleDocsTests {
+    static func document() throws -> String {
+        let root = Fixtures.repoRoot
+        return try String(contentsOf: root.appendingPathComponent("docs/verify-rules.md"), encoding: .utf8)
+    }
+
+    @Test func everyRuleHasARowWithEvidence() throws {
+        let text = try Self.document()
+        for rule in Finding.Rule.allCases {
+            let rows = text.split(separator: "\n").filter { $0.hasPrefix("| `\(rule.rawValue)` |") }
+            #expect(!rows.isEmpty, "docs/verify-rules.md has no row for \(rule.rawValue)")
+            for row in rows {
+                let evidence = row.split(separator: "|").last.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                #expect(!evidence.isEmpty, "\(rule.rawValue) has no evidence")
+            }
+        }
+    }
+
+    @Test func theDocumentNamesOnlyRulesThatExist() throws {
+        let known = Set(Finding.Rule.allCases.map(\.rawValue))
+        for line in try Self.document().split(separator: "\n") where line.hasPrefix("| `") {
+            let id = line.dropFirst(3).prefix { $0 != "`" }
+            #expect(known.contains(String(id)), "docs/verify-rules.md names the unknown rule \(id)")
+        }
+    }
+}
