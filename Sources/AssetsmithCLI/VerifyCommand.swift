@@ -149,6 +149,9 @@ struct VerifyCommand: ParsableCommand {
             return Verifier.verify(catalogAt: catalog, displayPath: display, stacks: stacks, roles: roles,
                                    projectFile: relativePath(project.path) + "/project.pbxproj")
         }
-        return Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: appIcon ?? "AppIcon", stacks: stacks)
+        // Asset names are not case-sensitive: the App Store rules go to the set `--app-icon` names, as spelt on disk.
+        let sets = appIcon == nil ? [] : ContentsReader.sets(inCatalogAt: catalog) ?? []
+        let primary = appIcon.map { name in sets.first { $0.name.lowercased() == name.lowercased() }?.name ?? name } ?? "AppIcon"
+        return Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: primary, stacks: stacks)
     }
 }
