@@ -49,10 +49,12 @@ enum ProjectRoles {
         let targets = project.targets.filter { $0.catalogs.contains(catalog) }
         guard !targets.isEmpty else {
             let built = Set(project.targets.flatMap(\.catalogs)).sorted().map { "\"\(relativePath($0))\"" }
+            // At most five named: a synchronized folder at `/` would list the machine's catalogs.
+            let named = built.prefix(5).joined(separator: ", ") + (built.count > 5 ? " and \(built.count - 5) more" : "")
             printer.print([.error("no target of \(relativePath(project.path)) builds \"\(relativePath(catalog))\"",
                                   at: .file(relativePath(catalog)),
                                   fix: built.isEmpty ? "add the catalog to a target (its Copy Bundle Resources phase)"
-                                      : "verify a catalog the project builds: " + built.joined(separator: ", "))])
+                                      : "verify a catalog the project builds: " + named)])
             throw ExitCode(2)
         }
         return IconRoles(project: relativePath(project.path), targets: targets)

@@ -278,7 +278,10 @@ enum PathSegments {
         return out
     }
 
-    enum Token { case command(Character), number }
+    enum Token {
+        case command(Character)
+        case number
+    }
 
     static func tokens(_ data: String) -> [Token] {
         var out: [Token] = []

@@ -330,11 +330,19 @@ private struct ObjectGraph {
 /// references to one folder cost one walk, and all walks together list at most 20,000 folders.
 final class FolderCache: @unchecked Sendable {
     private var found: [String: [String]] = [:]
-    private var budget = 20_000
+    private var budget: Int
+    /// Folders listed so far (for tests).
+    private(set) var listed = 0
+
+    init(budget: Int = 20_000) {
+        self.budget = budget
+    }
 
     func resourceFolders(under root: String) -> [String] {
         if let known = found[root] { return known }
+        let before = budget
         let result = ObjectGraph.resourceFolders(under: root, budget: &budget)
+        listed += before - budget
         found[root] = result
         return result
     }

@@ -191,3 +191,40 @@ struct BuildSettingTextTests {
         #expect(read?.message.hasPrefix("is not a property list") == true)
     }
 }
+
+/// Synchronized folders read within a budget (issue 36): a hundred references to a folder at `/`
+/// list each folder once, and all walks together at most 20,000 folders.
+struct SynchronizedFolderBudgetTests {
+    @Test func aHundredReferencesToTheRootFolderCostOneBoundedWalk() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("sync-\(UUID().uuidString)")
+        let project = dir.appendingPathComponent("Root.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let groups = (0..<100).map { "G\($0)" }
+        let objects = groups.map { "\($0) = { isa = PBXFileSystemSynchronizedRootGroup; path = /; sourceTree = \"<absolute>\"; };" }
+            .joined(separator: " ")
+        let text = "// !$*UTF8*$!\n{ objects = { P = { isa = PBXProject; targets = (T); }; "
+            + "T = { isa = PBXNativeTarget; name = App; productType = \"com.apple.product-type.application\"; "
+            + "fileSystemSynchronizedGroups = (\(groups.joined(separator: ", "))); }; \(objects) }; rootObject = P; }"
+        try Data(text.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+        let loaded = try ProjectFile.load(project)
+        #expect(loaded.targets.map(\.name) == ["App"])
+    }
+
+    @Test func aFolderIsWalkedOnceAndWithinTheBudget() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("walk-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        for index in 0..<10 {
+            try FileManager.default.createDirectory(at: dir.appendingPathComponent("f\(index)/Assets.xcassets"), withIntermediateDirectories: true)
+        }
+        let cache = FolderCache(budget: 4)
+        let first = cache.resourceFolders(under: dir.path)
+        #expect(cache.listed == 4)
+        #expect(first.count == 3)  // the root and three of the ten folders listed
+        for _ in 0..<100 { _ = cache.resourceFolders(under: dir.path) }
+        #expect(cache.listed == 4)
+        let roomy = FolderCache(budget: 100)
+        #expect(roomy.resourceFolders(under: dir.path).count == 10)
+        #expect(roomy.listed == 11)
+    }
+}
