@@ -29,8 +29,8 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         case outputFiles = "output-files"
     }
 
-    /// 64 MB: some 200,000 files at about 300 bytes an entry.
-    package static let maximumBytes = 64 << 20
+    /// 256 MB: some 800,000 files at about 300 bytes an entry (50,000 assets write about 200,000).
+    package static let maximumBytes = 256 << 20
 
     /// `<output>/.assetsmith/<catalogFolder>.record.json`
     package static func path(outputDirectory: String, catalogFolder: String) -> String {

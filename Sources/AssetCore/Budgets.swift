@@ -4,8 +4,10 @@
 /// Libraries take a `Budgets` value (`.standard` by default); only the CLI reads the environment
 /// (`ASSETSMITH_*` variables, see README "Hostile input") to raise one.
 package struct Budgets: Sendable, Equatable {
-    /// A manifest or launch template: 1 MB (a manifest of 1,000 assets is about 100 KB).
-    package var manifestBytes = 1 << 20
+    /// A manifest: 16 MB (a manifest of 1,000 assets is about 100 KB, of 50,000 about 4 MB).
+    package var manifestBytes = 16 << 20
+    /// A launch template: 1 MB (not raised by the CLI).
+    package var templateBytes = 1 << 20
     /// One source file (PNG, PDF, SVG, a `.icon` layer) and one image in a catalog `verify`
     /// reads: 256 MB, checked from the file's size before it is read.
     package var sourceBytes = 256 << 20

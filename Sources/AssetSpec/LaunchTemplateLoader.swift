@@ -55,7 +55,7 @@ package enum LaunchTemplateLoader {
     package static func load(path: String) -> Result<LaunchTemplate, ManifestError> {
         let file = displayPath(path)
         let data: Data
-        switch BoundedFile.read(path, limit: Budgets.standard.manifestBytes) {
+        switch BoundedFile.read(path, limit: Budgets.standard.templateBytes) {
         case .success(let bytes): data = bytes
         case .failure(let failure) where failure.isTooLarge:
             return .failure(ManifestError([.error("launch template \(failure.words(for: "a launch template"))", at: .file(file),

@@ -37,7 +37,7 @@ package enum ManifestLoader {
         case .success(let bytes): data = bytes
         case .failure(let failure) where failure.isTooLarge:
             throw ManifestError([.error("manifest \"\(path)\" \(failure.words(for: "a manifest"))", at: .file(path),
-                                        fix: "check that this is the manifest (a manifest of 1,000 assets is about 100 KB)")
+                                        fix: "check that this is the manifest (a manifest of 50,000 assets is about 4 MB)")
                 .with(.manifestBytes)])
         case .failure:
             throw ManifestError([.error("cannot read manifest \"\(path)\"", at: .file(path),

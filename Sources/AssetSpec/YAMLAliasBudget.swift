@@ -10,8 +10,8 @@ import AssetCore
 /// So an alias of a list or mapping used as a key is refused (no manifest key is a collection),
 /// and a document whose aliases expand it beyond `maximumNodes` nodes is refused too.
 enum YAMLAliasBudget {
-    /// Nodes a document may expand to through its aliases (a manifest of 1,000 assets is about
-    /// 10,000 nodes).
+    /// Nodes a document's aliases may add to what it writes out (a manifest of 1,000 assets is
+    /// about 10,000 nodes, all written; 50,000 assets without an alias add none).
     static let maximumNodes = 200_000
 
     struct Problem: Equatable {
@@ -42,6 +42,8 @@ enum YAMLAliasBudget {
             /// Anchor → (expanded nodes, is a collection).
             var anchors: [String: (nodes: Int, isCollection: Bool)] = [:]
             var total = 0
+            /// Nodes written in the text; `total - written` came from aliases.
+            var written = 0
             func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
                 pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
             }
@@ -53,7 +55,7 @@ enum YAMLAliasBudget {
                     parent.children += 1
                     stack.append(parent)
                 }
-                return total <= maximumNodes
+                return total - written <= maximumNodes
             }
             while true {
                 var event = yaml_event_t()
@@ -64,11 +66,14 @@ enum YAMLAliasBudget {
                 case YAML_STREAM_END_EVENT:
                     return nil
                 case YAML_SCALAR_EVENT:
+                    written += 1
                     if let anchor = name(event.data.scalar.anchor) { anchors[anchor] = (1, false) }
                     _ = add(1)
                 case YAML_SEQUENCE_START_EVENT:
+                    written += 1
                     stack.append(Frame(anchor: name(event.data.sequence_start.anchor), isMapping: false))
                 case YAML_MAPPING_START_EVENT:
+                    written += 1
                     stack.append(Frame(anchor: name(event.data.mapping_start.anchor), isMapping: true))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     guard let frame = stack.popLast() else { return nil }
@@ -92,7 +97,7 @@ enum YAMLAliasBudget {
     }
 
     private static func expansion(_ line: Int, _ column: Int) -> Problem {
-        Problem(message: "aliases expand the document to more than \(maximumNodes) nodes",
+        Problem(message: "aliases add more than \(maximumNodes) nodes to the document",
                 fix: "write the values out, or use fewer levels of aliases (this looks like a \"billion laughs\" file)",
                 line: line, column: column)
     }

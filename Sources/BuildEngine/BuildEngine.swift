@@ -277,6 +277,9 @@ package struct BuildEngine {
         for (index, batch) in batches.enumerated() {
             for item in batch { for path in BuildRun.drawnSources(item.group) { lastBatch[path] = index } }
         }
+        // The last batch that draws from each file (one file may be loaded under several keys).
+        var lastBatchOfFile: [String: Int] = [:]
+        for (key, ref) in run.refs { lastBatchOfFile[ref.path] = max(lastBatchOfFile[ref.path] ?? -1, lastBatch[key] ?? -1) }
         let progressLine = progress(pending.count)
         defer { progressLine?.finish() }
         for (index, batch) in batches.enumerated() {
@@ -286,7 +289,7 @@ package struct BuildEngine {
             // The files' bytes go with the sources that read them (`LazySources` drops them once
             // decoded); the record needs only their digests and pixel sizes.
             let lastRead = Set(loadable.map(\.bytes.source.path)).filter { path in
-                run.refs.allSatisfy { $0.value.path != path || (lastBatch[$0.key] ?? index) == index }
+                (lastBatchOfFile[path] ?? -1) <= index
             }
             for path in lastRead { run.read[path]?.data = Data() }
             let decoded = run.decoded
@@ -492,7 +495,9 @@ package struct BuildEngine {
         var held: Set<String> = []
         var total = 0
         for key in ordered {
-            let new = Set(sources(key)).subtracting(held)
+            // Each of the key's few sources looked up in what the batch holds (a `subtracting`
+            // would walk the whole batch, quadratic over 50,000 vector sources of no pixels).
+            let new = Set(sources(key).filter { !held.contains($0) })
             let extra = new.reduce(0) { $0 + pixels($1) }
             if !current.isEmpty, total + extra > budget {
                 batches.append(current)

@@ -13,7 +13,11 @@ final class Inspection {
     let catalogPath: String
     /// The catalog as messages show it.
     let display: String
-    private(set) var sets: [CatalogSet] = []
+    private(set) var sets: [CatalogSet] = [] {
+        didSet { setsByPath = Dictionary(sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }) }
+    }
+    /// `sets` by their path inside the catalog: a lookup per file, not a scan (50,000 sets).
+    private var setsByPath: [String: CatalogSet] = [:]
     private(set) var findings: [Finding] = []
     /// Files (inside the catalog) whose pixel size the plan checked; the catalog check skips them.
     var sizeCheckedByPlan: Set<String> = []
@@ -39,7 +43,9 @@ final class Inspection {
     var stackRules: StackRules?
     /// Files (inside the catalog) that assetsmith generated: from the plan, or from the build record
     /// beside a catalog given with `--catalog`. They are held to the strict rules.
-    var ownFiles: Set<String> = []
+    var ownFiles: Set<String> = [] {
+        didSet { ownSetsCache = nil }
+    }
     private var seenFindings: Set<Finding> = []
     /// Per set: its file names, and the same lower-cased → as on disk.
     private var fileNames: [String: (exact: Set<String>, folded: [String: String])] = [:]
@@ -55,6 +61,8 @@ final class Inspection {
         self.catalogPath = catalogPath
         self.display = display.hasSuffix("/") ? String(display.dropLast()) : display
     }
+
+    private var ownSetsCache: Set<String>?
 
     /// Reads every set; false when the catalog folder does not exist.
     func loadSets() -> Bool {
@@ -84,8 +92,23 @@ final class Inspection {
 
     /// True when assetsmith generated any file of the set.
     func isOwn(_ set: CatalogSet) -> Bool {
-        let prefix = set.path + "/"
-        return ownFiles.contains { $0.hasPrefix(prefix) }
+        ownSets.contains(set.path)
+    }
+
+    /// The folders that hold an owned file, each folder above it included (`Tabs/Home.imageset`,
+    /// `Tabs`), made once from `ownFiles`.
+    private var ownSets: Set<String> {
+        if let ownSetsCache { return ownSetsCache }
+        var folders: Set<String> = []
+        for file in ownFiles {
+            var path = Substring(file)
+            while let slash = path.lastIndex(of: "/") {
+                path = path[..<slash]
+                guard folders.insert(String(path)).inserted else { break }
+            }
+        }
+        ownSetsCache = folders
+        return folders
     }
 
     /// Our own files get errors where a catalog made elsewhere gets warnings (what actool accepts
@@ -104,7 +127,7 @@ final class Inspection {
     }
 
     func set(at relative: String) -> CatalogSet? {
-        sets.first { $0.path == relative }
+        setsByPath[relative]
     }
 
     /// The bytes of a file inside the catalog, read once; nil when it cannot be read or is over
