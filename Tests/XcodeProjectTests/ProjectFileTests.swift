@@ -228,3 +228,34 @@ struct SynchronizedFolderBudgetTests {
         #expect(roomy.listed == 11)
     }
 }
+
+/// Xcode 16's form of a base configuration inside a synchronized folder: an anchor (the folder)
+/// and a relative path, instead of a file reference (issue 36: a mutant that ignored it survived).
+struct SynchronizedBaseConfigurationTests {
+    @Test func theAnchorAndRelativePathNameTheXcconfig() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("anchor-\(UUID().uuidString)")
+        let project = dir.appendingPathComponent("App.xcodeproj")
+        try FileManager.default.createDirectory(at: project, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: dir.appendingPathComponent("Config"), withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try Data("ASSETCATALOG_COMPILER_APPICON_NAME = App Icon Beta\n".utf8)
+            .write(to: dir.appendingPathComponent("Config/Beta.xcconfig"))
+        let text = """
+            // !$*UTF8*$!
+            { objects = {
+              P = { isa = PBXProject; mainGroup = M; targets = (T); buildConfigurationList = PL; };
+              M = { isa = PBXGroup; children = (G); sourceTree = "<group>"; };
+              G = { isa = PBXFileSystemSynchronizedRootGroup; path = Config; sourceTree = "<group>"; };
+              PL = { isa = XCConfigurationList; buildConfigurations = (PC); };
+              PC = { isa = XCBuildConfiguration; name = Beta; buildSettings = { }; };
+              T = { isa = PBXNativeTarget; name = App; productType = "com.apple.product-type.application"; buildConfigurationList = TL; };
+              TL = { isa = XCConfigurationList; buildConfigurations = (TC); };
+              TC = { isa = XCBuildConfiguration; name = Beta; baseConfigurationReferenceAnchor = G;
+                     baseConfigurationReferenceRelativePath = Beta.xcconfig; buildSettings = { }; };
+            }; rootObject = P; }
+            """
+        try Data(text.utf8).write(to: project.appendingPathComponent("project.pbxproj"))
+        let target = try #require(try ProjectFile.load(project).targets.first)
+        #expect(target.appIconNames(configuration: "Beta") == ["App Icon Beta"])
+    }
+}
