@@ -27,3 +27,36 @@ extension Planner {
         (PathText.lastComponent(folder) as NSString).deletingPathExtension
     }
 }
+
+extension Planner {
+    /// Two assets of the manifest (an asset, an alternate, a flavour, a picker preview) with one
+    /// name, compared without case: an error at each, naming the other's line. Their sets would
+    /// share one name in the catalog's namespace, whatever their folders.
+    static func duplicateNames(_ manifest: Manifest) -> [Diagnostic] {
+        var first: [String: AssetEntry] = [:]
+        var diagnostics: [Diagnostic] = []
+        for asset in manifest.assets {
+            let key = asset.name.lowercased()
+            guard let earlier = first[key] else {
+                first[key] = asset
+                continue
+            }
+            for (one, other) in [(asset, earlier), (earlier, asset)] {
+                diagnostics.append(.error(
+                    "\(described(one)) \"\(one.name)\" has the name of \(described(other)) \"\(other.name)\" (line \(other.location.line)); "
+                        + "set names share one namespace in a catalog, whatever their folders",
+                    at: .source(one.location), fix: "rename one of the two"))
+            }
+        }
+        return diagnostics
+    }
+
+    private static func described(_ asset: AssetEntry) -> String {
+        switch asset.variant {
+        case .alternate?: "alternate icon"
+        case .flavor(_, let flavor)?: "the set of flavour \"\(flavor)\""
+        case .preview?: "the picker preview"
+        case nil: "asset"
+        }
+    }
+}

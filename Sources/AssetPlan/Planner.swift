@@ -65,6 +65,7 @@ package enum Planner {
         outputFiles += IconRegistration.outputFiles(manifest)
         diagnostics += TabBarChecks.check(manifest)
         diagnostics += collisions(manifest, entries: entries, outputFiles: outputFiles, iconBundles: iconBundles)
+        diagnostics += duplicateNames(manifest)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
         var plan = Plan(table: table.name, outputDirectory: manifest.outputDirectory,
                         catalogFolder: FolderKind.catalog.folder(manifest.catalogName), jobs: jobs, entries: entries,

@@ -68,6 +68,12 @@ struct BuildCommand: ParsableCommand {
         }
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
+        let clashes = NamespaceGuard.check(manifest: manifest, plan: plan)
+        if !clashes.isEmpty {
+            printer.print(clashes)
+            printer.line(clashes.countSummary)
+            throw ExitCode(2)
+        }
         PhaseTimer.shared.mark("manifest and plan")
         var pipeline = BuildEngine(threads: render.threads, force: force)
         pipeline.budgets = try Loading.budgets(printer: printer)
