@@ -14,6 +14,11 @@ package struct CatalogSurvey: Sendable {
         package var tinted: String?
         /// Something the user should know (a layout that changes).
         package var note: String?
+        /// The group folder holding the set (`AppIcons`); nil at the catalog's top level.
+        package var folder: String?
+        /// Platforms the set holds slots of: `ios` and/or `macos` (a mac-only set's master is the
+        /// file of 1024 px, whatever its slot).
+        package var platforms: [String] = ["ios"]
     }
 
     /// An image set holding one file at its largest scale.
@@ -22,6 +27,8 @@ package struct CatalogSurvey: Sendable {
         package var file: String
         package var scale: Int
         package var pixels: PixelSize
+        /// The group folder holding the set; nil at the catalog's top level.
+        package var folder: String?
         /// Size in points at @1x.
         package var points: PixelSize { PixelSize(width: pixels.width / scale, height: pixels.height / scale) }
     }
@@ -30,6 +37,8 @@ package struct CatalogSurvey: Sendable {
     package var images: [Image] = []
     /// App icon sets with no image yet (Xcode's template): names to suggest, commented out.
     package var emptyAppIcons: [String] = []
+    /// Icon Composer `.icon` bundles inside the catalog (paths inside it): the user's own.
+    package var iconBundles: [String] = []
     /// Set path inside the catalog → why it stays hand-made.
     package var leftAlone: [(set: String, reason: String)] = []
 
@@ -45,8 +54,13 @@ package struct CatalogSurvey: Sendable {
                 continue
             }
             guard !layered.contains(where: { set.path.hasPrefix($0 + "/") }) else { continue }
-            guard !set.path.contains("/") else {
-                survey.leftAlone.append((set.path, "inside a group folder; assetsmith writes sets at the catalog's top level"))
+            if (set.path as NSString).pathExtension == FolderKind.iconComposer.rawValue {
+                survey.iconBundles.append(set.path)
+                continue
+            }
+            if let container = container(of: set.path) {
+                if (container as NSString).pathExtension == FolderKind.iconComposer.rawValue { continue }
+                survey.leftAlone.append((set.path, "a part of \(container), kept with it"))
                 continue
             }
             switch set.kind {
@@ -73,16 +87,24 @@ package struct CatalogSurvey: Sendable {
 
     private mutating func appIcon(_ set: CatalogSet, pixels: (String) -> PixelSize?) {
         var master: String?
+        var macMaster: String?
         var dark: String?
         var tinted: String?
         var files = 0
+        var macFiles = 0
         for (_, image) in set.images {
             guard let file = image.filename else { continue }
             files += 1
-            guard image.sizeText == "1024x1024",
-                  let size = pixels(set.path + "/" + file), size.width >= 1024, size.width == size.height else { continue }
+            if image.idiom == "mac" { macFiles += 1 }
+            guard let size = pixels(set.path + "/" + file), size.width >= 1024, size.width == size.height else { continue }
+            // A mac set's master is its file of 1024 px, whatever slot holds it (512 pt @2x).
+            if image.idiom == "mac" {
+                macMaster = macMaster ?? file
+                continue
+            }
+            guard image.sizeText == "1024x1024" else { continue }
             switch image.appearanceValue {
-            case nil: if image.idiom != "mac" { master = master ?? file }
+            case nil: master = master ?? file
             case "dark": dark = file
             case "tinted": tinted = file
             default: break
@@ -92,17 +114,43 @@ package struct CatalogSurvey: Sendable {
             leftAlone.append((set.path, "its name cannot be an asset name (\(AssetName.rule))"))
             return
         }
-        guard let master else {
+        let folder = Self.group(of: set.path)
+        var platforms = macFiles < files ? ["ios"] : []
+        if macFiles > 0 { platforms.append("macos") }
+        guard let chosen = master ?? macMaster else {
             if files == 0 { emptyAppIcons.append(set.name) }
             leftAlone.append((set.path, files == 0
                 ? "an app icon with no image yet: add it to the manifest once you have a 1024 px master"
-                : "no 1024x1024 px PNG master among its \(files) files"))
+                : "no PNG of 1024x1024 px (or larger) among its \(files) files to draw the others from"))
             return
         }
         let others = files - 1 - (dark == nil ? 0 : 1) - (tinted == nil ? 0 : 1)
-        let note = others > 0 ? "its \(others) other sizes are replaced by one 1024 px icon that Xcode scales (single-size)" : nil
-        appIcons.append(AppIcon(name: set.name, master: set.path + "/" + master, dark: dark.map { set.path + "/" + $0 },
-                                tinted: tinted.map { set.path + "/" + $0 }, note: note))
+        let note: String?
+        if platforms == ["macos"] {
+            note = "a macOS icon: its \(files) sizes are drawn from \(chosen), kept as drawn (macos-style: as-drawn)"
+        } else {
+            note = others > 0 && macFiles == 0 ? "its \(others) other sizes are replaced by one 1024 px icon that Xcode scales (single-size)" : nil
+        }
+        appIcons.append(AppIcon(name: set.name, master: set.path + "/" + chosen, dark: dark.map { set.path + "/" + $0 },
+                                tinted: tinted.map { set.path + "/" + $0 }, note: note, folder: folder, platforms: platforms))
+    }
+
+    /// The group folder path holding `path` (`AppIcons` for `AppIcons/AppIcon.appiconset`); nil at
+    /// the top level.
+    package static func group(of path: String) -> String? {
+        let parent = PathText.parent(path)
+        return parent.isEmpty ? nil : parent
+    }
+
+    /// The set or container (a folder with an extension) that holds `path`, when there is one: its
+    /// parts are kept with it (a sprite atlas's images, a sticker pack's stickers).
+    static func container(of path: String) -> String? {
+        var parent = PathText.parent(path)
+        while !parent.isEmpty {
+            if !(PathText.lastComponent(parent) as NSString).pathExtension.isEmpty { return parent }
+            parent = PathText.parent(parent)
+        }
+        return nil
     }
 
     private mutating func image(_ set: CatalogSet, pixels: (String) -> PixelSize?) {
@@ -133,7 +181,7 @@ package struct CatalogSurvey: Sendable {
             leftAlone.append((set.path, "\(size.width)x\(size.height) px at @\(scale)x is not a whole number of points"))
             return
         }
-        images.append(Image(name: set.name, file: set.path + "/" + file, scale: scale, pixels: size))
+        images.append(Image(name: set.name, file: set.path + "/" + file, scale: scale, pixels: size, folder: Self.group(of: set.path)))
     }
 
     /// Folders to skip when looking for a project's catalogs: build products, dependencies, tools.

@@ -69,11 +69,14 @@ enum AppIconPlanner {
             guard let points = slot.points, let pixels = points.pixels(at: slot.scale ?? .x1), let grid else { continue }
             let master = points.width <= smallSlotLimit ? (spec.smallSource ?? spec.source) : spec.source
             let onGrid = spec.macStyle == .appleGrid
+            // As drawn: the finished icon's own shape and transparency, scaled and nothing else.
+            let asDrawn = spec.macStyle == .asDrawn
             var job = RenderJob(output: folder + "/" + fileName(setName, appearance: nil, slot: slot), asset: asset.name,
                                 slot: label(slot, appearance: nil), scale: slot.scale ?? .x1, source: Planner.sourceRef(master),
-                                pixelSize: pixels, fit: .fill, background: spec.background,
-                                effect: onGrid ? .macGrid(grid) : .none, channels: onGrid ? .rgba : .rgb, origin: master.location)
-            job.badge = spec.badge.map { BadgeDrawing($0, appearance: nil, inset: onGrid ? grid.margin : 0) }
+                                pixelSize: pixels, fit: .fill, background: asDrawn ? nil : spec.background,
+                                effect: onGrid ? .macGrid(grid) : .none, channels: onGrid || asDrawn ? .rgba : .rgb,
+                                origin: master.location)
+            job.badge = spec.badge.map { BadgeDrawing($0, appearance: nil, inset: onGrid || asDrawn ? grid.margin : 0) }
             part.jobs.append(job)
             images.append(contentsImage(slot, file: String(job.output.dropFirst(folder.count + 1)), appearance: nil))
         }

@@ -55,6 +55,7 @@ package enum Planner {
                     return job
                 }
             }
+            part = placed(part, in: asset.folder)
             jobs += part.jobs
             entries += part.entries
             diagnostics += part.diagnostics.map { $0.concerning(asset.name) }
@@ -64,6 +65,7 @@ package enum Planner {
         outputFiles += IconRegistration.outputFiles(manifest)
         diagnostics += TabBarChecks.check(manifest)
         diagnostics += collisions(manifest, entries: entries, outputFiles: outputFiles, iconBundles: iconBundles)
+        diagnostics += duplicateNames(manifest)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }
         var plan = Plan(table: table.name, outputDirectory: manifest.outputDirectory,
                         catalogFolder: FolderKind.catalog.folder(manifest.catalogName), jobs: jobs, entries: entries,
@@ -86,7 +88,7 @@ package enum Planner {
         var diagnostics: [Diagnostic] = []
         // Sets are compared by name without their extension: actool takes `X.colorset` and
         // `X.imageset` in one catalog as two assets of one name.
-        let written = entries.map { ($0.asset, $0.folder, "set", "set:" + ($0.folder as NSString).deletingPathExtension) }
+        let written = entries.map { ($0.asset, $0.folder, "set", "set:" + namespaceName($0.folder)) }
             + outputFiles.map { ($0.asset, $0.path, "file", "file:" + $0.path) }
             + iconBundles.map { ($0.asset, $0.folder, "icon", "file:" + $0.folder) }
             // An `.icon` and an `.appiconset` of one name are ambiguous to Xcode.

@@ -67,6 +67,8 @@ package struct AssetEntry: Hashable, Sendable {
     /// `adopt: true`: take over a set of this name that holds files Assetsmith did not write
     /// (they are moved to a backup folder first).
     package var adopt = false
+    /// `folder:`: the group folder inside the catalog holding its sets (`AppIcons`); nil for the top level.
+    package var folder: String?
     /// Set for an asset made from another one (an alternate icon, its picker preview, a flavour).
     package var variant: IconVariant?
 
@@ -175,6 +177,8 @@ package struct AppIconSpec: Hashable, Sendable {
     package enum MacIconStyle: String, Hashable, Sendable, CaseIterable {
         case appleGrid = "apple-grid"
         case fullBleed = "full-bleed"
+        /// A finished macOS icon kept as drawn: its own shape, margin and transparency, only scaled.
+        case asDrawn = "as-drawn"
     }
 
     package enum TintedSource: Hashable, Sendable {

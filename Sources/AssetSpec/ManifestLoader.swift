@@ -12,10 +12,10 @@ package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors", "verify"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image",
                                     "symbol"]
-    static let appIconKeys = ["name", "kind", "adopt", "source", "small-source", "background", "layout", "dark", "tinted",
+    static let appIconKeys = ["name", "kind", "adopt", "folder", "source", "small-source", "background", "layout", "dark", "tinted",
                               "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide",
                               "alternates", "badge"]
-    static let imageKeys = ["name", "kind", "adopt", "source", "page", "size", "scales", "fit", "background", "vector"]
+    static let imageKeys = ["name", "kind", "adopt", "folder", "source", "page", "size", "scales", "fit", "background", "vector"]
 
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
     package static var keysByKind: [String: [String]] {
@@ -186,9 +186,11 @@ package enum ManifestLoader {
             entryKind = nil
         }
         let adopt = reader.bool("adopt")
+        let folder = readFolder(reader, sink: sink)
         guard let nameValue, let entryKind, AssetName.isValid(nameValue.value) else { return nil }
         var entry = AssetEntry(name: nameValue.value, location: sink.location(node), kind: entryKind)
         entry.adopt = adopt?.value ?? false
+        entry.folder = folder
         return entry
     }
 

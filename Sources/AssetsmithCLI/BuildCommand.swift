@@ -68,6 +68,12 @@ struct BuildCommand: ParsableCommand {
         }
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
+        let clashes = NamespaceGuard.check(manifest: manifest, plan: plan)
+        if !clashes.isEmpty {
+            printer.print(clashes)
+            printer.line(clashes.countSummary)
+            throw ExitCode(2)
+        }
         PhaseTimer.shared.mark("manifest and plan")
         var pipeline = BuildEngine(threads: render.threads, force: force)
         pipeline.budgets = try Loading.budgets(printer: printer)
@@ -93,14 +99,17 @@ struct BuildCommand: ParsableCommand {
             + String(format: " in %.2f s", elapsed)
         printer.note(summary)
         let listsFailed = !writeFileLists(manifest: manifest, plan: plan, printer: printer)
+        // The preview never fails a build: a problem drawing or writing it is a warning, the exit
+        // code is the catalog's, and "preview:" is said only when it was written.
         var previewFailed = false
         if preview {
-            let problems = PreviewWriter.write(plan: plan, diagnostics: result.diagnostics, style: PreviewWriter.style(manifest),
-                                               vectors: pipeline.sandbox, folder: previewFolder)
+            let problems = PreviewWriter.asWarnings(PreviewWriter.write(plan: plan, diagnostics: result.diagnostics,
+                                                                        style: PreviewWriter.style(manifest),
+                                                                        vectors: pipeline.sandbox, folder: previewFolder))
             printer.print(problems)
-            previewFailed = problems.hasErrors
+            previewFailed = !problems.isEmpty
             let folder = PreviewWriter.folder(outputDirectory: plan.outputDirectory, named: previewFolder)
-            printer.note("preview: \(relativePath(folder))/preview.png and preview.html")
+            if problems.isEmpty { printer.note("preview: \(relativePath(folder))/preview.png and preview.html") }
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
         if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0 {
@@ -108,7 +117,7 @@ struct BuildCommand: ParsableCommand {
                               preview: preview && previewFolder == nil, diagnostics: result.diagnostics,
                               templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
         }
-        if previewFailed || result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
+        if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)
         }
         if listsFailed { throw ExitCode(2) }

@@ -37,16 +37,27 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
-        var root = PathText.absolute(project, relativeTo: FileManager.default.currentDirectoryPath)
-        // An Xcode project: given, or the only one in the folder.
+        let current = FileManager.default.currentDirectoryPath
+        var root = PathText.absolute(project, relativeTo: current)
+        // The manifest goes where init was asked to look; for a project given as `--project
+        // macos/App.xcodeproj` below the current folder, in the current folder (one manifest, at the root).
+        var manifestRoot = root
+        // An Xcode project: given, or the only one in the folder (or one folder down).
         var projectFile: ProjectFile?
         if root.hasSuffix(".xcodeproj") {
             projectFile = try ProjectRoles.load(root, printer: printer)
             root = PathText.parent(root)
-        } else if ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []).filter({ $0.hasSuffix(".xcodeproj") }).count == 1 {
-            projectFile = try ProjectRoles.load(root, printer: printer)
+            manifestRoot = root == current || root.hasPrefix(current + "/") ? current : root
+        } else {
+            let found = InitProjectFinder.projects(in: root)
+            if found.count == 1 {
+                projectFile = try ProjectRoles.load(found[0], printer: printer)
+            } else if found.count > 1 {
+                printer.note("found \(found.count) Xcode projects (\(found.map { relativePath($0) }.joined(separator: ", "))); "
+                    + "read none: --project PATH.xcodeproj takes one")
+            }
         }
-        let manifestPath = PathText.absolute(manifest, relativeTo: root)
+        let manifestPath = PathText.absolute(manifest, relativeTo: manifestRoot)
         let manifestDirectory = PathText.parent(manifestPath)
         if FileManager.default.fileExists(atPath: manifestPath) {
             printer.print([.error("\"\(relativePath(manifestPath))\" already exists; init never overwrites a manifest",
@@ -103,11 +114,13 @@ struct InitCommand: ParsableCommand {
         var warnings: [Diagnostic] = []
         do {
             for icon in survey.appIcons {
-                var lines = ["  # \(FolderKind.appIconSet.folder(icon.name)): its 1024 px master, copied out of the catalog"]
+                let setPath = icon.folder.map { $0 + "/" } ?? ""
+                var lines = ["  # \(setPath)\(FolderKind.appIconSet.folder(icon.name)): its 1024 px master, copied out of the catalog"]
                 if let note = icon.note { lines.append("  # note: \(note)") }
                 lines += ["  - name: \(Self.quoted(icon.name))", "    kind: app-icon",
                           "    source: \(try copier.copy(catalogPath + "/" + icon.master, as: icon.name))"]
-                if let transparent = Self.transparentPixels(catalogPath + "/" + icon.master),
+                lines += Self.placementLines(icon)
+                if icon.platforms.contains("ios"), let transparent = Self.transparentPixels(catalogPath + "/" + icon.master),
                    Self.mustBeOpaque(icon.name, roles: roles) {
                     let shown = relativePath(catalogPath + "/" + icon.master)
                     warnings.append(.warning("the master of \"\(icon.name)\" (\(shown)) has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); "
@@ -127,10 +140,10 @@ struct InitCommand: ParsableCommand {
                 let points = image.points
                 let scales = (1...image.scale).map { "\($0)x" }.joined(separator: ", ")
                 assets.append("""
-                  # \(FolderKind.imageSet.folder(image.name)): drawn from its @\(image.scale)x file (\(image.pixels.width)x\(image.pixels.height) px)
+                  # \(image.folder.map { $0 + "/" } ?? "")\(FolderKind.imageSet.folder(image.name)): drawn from its @\(image.scale)x file (\(image.pixels.width)x\(image.pixels.height) px)
                   - name: \(Self.quoted(image.name))
                     kind: image
-                    source: \(try copier.copy(catalogPath + "/" + image.file, as: image.name))
+                    source: \(try copier.copy(catalogPath + "/" + image.file, as: image.name))\(image.folder.map { "\n    folder: \(Self.quoted($0))   # kept in its group folder" } ?? "")
                     size: \(points.width)x\(points.height)
                     scales: [\(scales)]
                     adopt: true
@@ -156,6 +169,9 @@ struct InitCommand: ParsableCommand {
             text += "\n# Left as they are (assetsmith never touches a set the manifest does not name):\n"
             text += survey.leftAlone.map { "#   \($0.set): \($0.reason)\n" }.joined()
         }
+        let bundles = survey.iconBundles.map { PathText.relative(catalogPath + "/" + $0, to: manifestDirectory) }
+            + InitProjectFinder.iconBundles(below: root).map { PathText.relative(root + "/" + $0, to: manifestDirectory) }
+        text += Self.iconBundleComment(bundles)
         let others = catalogs.filter { $0 != chosen && root + "/" + $0 != catalogPath }
         if !others.isEmpty {
             text += "\n# Other catalogs found (one manifest builds one catalog; copy this file to build another):\n"
@@ -172,6 +188,7 @@ struct InitCommand: ParsableCommand {
             + (alternatives.isEmpty ? "" : "; also found: " + alternatives.map { relativePath($0) }.joined(separator: ", ")
                 + " (--catalog PATH takes another)"))
         printer.print(warnings)
+        for line in Self.adoptionReport(survey, iconBundles: bundles) { printer.note(line) }
         printer.note("wrote \(relativePath(manifestPath)) for \(relativePath(catalogPath)): "
             + "\(survey.appIcons.count) app icon\(survey.appIcons.count == 1 ? "" : "s"), "
             + "\(survey.images.count) image\(survey.images.count == 1 ? "" : "s"); "

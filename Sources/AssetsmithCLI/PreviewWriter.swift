@@ -45,14 +45,25 @@ enum PreviewWriter {
             let icons = (plan.iconBundles ?? []).filter { record?.outputFiles?[$0.documentPath] != nil }.compactMap { bundle in
                 PreviewIcon.read(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder))
             }
-            let sections = try PreviewSheet.sections(catalog, style: style, notes: notes, icons: icons)
-            let sheet = try PreviewSheet.sheet(catalog, sections: sections)
+            // Each section is encoded as soon as it is drawn and its pixels let go; the sheet
+            // decodes them again one at a time, so memory stays that of one section and the sheet.
+            var parts: [PreviewPage.Part] = []
+            var failure: (any Error)?
+            try PreviewSheet.sections(catalog, style: style, notes: notes, icons: icons) { section in
+                do {
+                    parts.append(PreviewPage.Part(title: section.title, width: section.picture.width, height: section.picture.height,
+                                                  lines: section.lines, png: try PNGCodec.encode(section.picture, channels: .rgb)))
+                } catch { failure = error }
+            }
+            if let failure { throw failure }
+            let sheet = try PreviewSheet.sheet(catalogName: catalog.name, headers: parts.map { ($0.title, $0.height) }) { index in
+                try? PNGCodec.decode(parts[index].png)
+            }
             png = try PNGCodec.encode(sheet, channels: .rgb)
-            var pictures: [Data] = []
-            for section in sections { pictures.append(try PNGCodec.encode(section.picture, channels: .rgb)) }
-            html = Data(PreviewPage.html(catalogName: catalog.name, sections: sections, pictures: pictures).utf8)
+            html = Data(PreviewPage.html(catalogName: catalog.name, parts: parts).utf8)
         } catch {
-            return [.error("cannot draw the preview: \(error)", fix: "internal error, please report")]
+            return [.error("cannot draw the preview of \(relativePath((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))): \(error); "
+                           + "no preview was written", fix: "the catalog itself is built; please report this with the catalog's size")]
         }
 
         let output = SafeFiles(root: plan.outputDirectory)
@@ -93,6 +104,16 @@ enum PreviewWriter {
         return style
     }
 
+    /// Problems writing the preview as a build reports them: warnings, for the preview never
+    /// fails a build (its exit code is the catalog's).
+    static func asWarnings(_ problems: [Diagnostic]) -> [Diagnostic] {
+        problems.map { problem in
+            var warning = problem
+            warning.severity = .warning
+            return warning
+        }
+    }
+
     /// The asset a diagnostic concerns (`Diagnostic.concernedAsset`), when the preview shows it.
     static func assetName(of diagnostic: Diagnostic, in catalog: PreviewCatalog) -> String? {
         diagnostic.concernedAsset
@@ -119,7 +140,7 @@ struct PreviewCommand: ParsableCommand {
                                            folder: previewFolder)
         printer.print(problems)
         let folder = PreviewWriter.folder(outputDirectory: plan.outputDirectory, named: previewFolder)
-        printer.note("preview: \(relativePath(folder))/preview.png and preview.html")
+        if problems.isEmpty { printer.note("preview: \(relativePath(folder))/preview.png and preview.html") }
         if problems.hasErrors { throw ExitCode(1) }
     }
 }

@@ -14,11 +14,19 @@ package struct PreviewCatalog: Sendable {
         package var fields: [String: String]
         /// `dark`, `tinted` or nil (any appearance).
         package var appearance: String?
+        /// The file's own pixel size when `bitmap` is a thumbnail of it (a large image set's file,
+        /// reduced when read so 500 sets stay within bounded memory); nil when it is the file itself.
+        package var filePixels: PixelSize? = nil
+
+        /// The file's pixel size, as the preview labels it.
+        package var pixels: PixelSize { filePixels ?? PixelSize(width: bitmap.width, height: bitmap.height) }
 
         package var scale: Int { Int(fields["scale"]?.dropLast() ?? "1") ?? 1 }
         package var isCompact: Bool { fields["height-class"] == "compact" }
         /// True when drawn from a single-scale PDF or SVG entry (at @2x and @3x, as Xcode does).
         package var isVector: Bool { fields["vector"] != nil }
+        /// A macOS icon size: drawn as it is (its own shape), never masked to the iOS rounded square.
+        package var isMac: Bool { fields["idiom"] == "mac" }
     }
 
     package struct Set: Sendable {
@@ -77,8 +85,10 @@ package struct PreviewCatalog: Sendable {
                 guard let file = entry.filename,
                       let bytes = FileManager.default.contents(atPath: folder + "/" + file),
                       let bitmap = try? PNGCodec.decode(bytes) else { continue }
-                images.append(Image(file: file, bitmap: bitmap, fields: entry.fields.compactMapValues(\.stringValue),
-                                    appearance: entry.appearanceValue))
+                var image = Image(file: file, bitmap: bitmap, fields: entry.fields.compactMapValues(\.stringValue),
+                                  appearance: entry.appearanceValue)
+                if found.kind == .image, CatalogNamespace.isNamed(found.path) { image = PreviewThumbnail.reduced(image) }
+                images.append(image)
             }
             let type = FolderKind(rawValue: (found.path as NSString).pathExtension)
             var symbol: PreviewSymbol?

@@ -6,11 +6,30 @@ import Foundation
 package enum PreviewPage {
     /// `pictures` are the PNG bytes of each section's picture, in order.
     package static func html(catalogName: String, sections: [PreviewSection], pictures: [Data]) -> String {
+        html(catalogName: catalogName, parts: zip(sections, pictures).map { section, picture in
+            Part(title: section.title, width: section.picture.width, height: section.picture.height, lines: section.lines, png: picture)
+        })
+    }
+
+    /// A section as the page shows it: its picture already encoded.
+    package struct Part: Sendable {
+        package var title: String
+        package var width: Int
+        package var height: Int
+        package var lines: [String]
+        package var png: Data
+
+        package init(title: String, width: Int, height: Int, lines: [String], png: Data) {
+            (self.title, self.width, self.height, self.lines, self.png) = (title, width, height, lines, png)
+        }
+    }
+
+    package static func html(catalogName: String, parts: [Part]) -> String {
         var body = ""
-        for (section, picture) in zip(sections, pictures) {
+        for section in parts {
             body += "<section>\n<h2>\(escape(section.title))</h2>\n"
-            body += "<img alt=\"\(escape(section.title))\" width=\"\(section.picture.width)\" height=\"\(section.picture.height)\" "
-                + "src=\"data:image/png;base64,\(picture.base64EncodedString())\">\n"
+            body += "<img alt=\"\(escape(section.title))\" width=\"\(section.width)\" height=\"\(section.height)\" "
+                + "src=\"data:image/png;base64,\(section.png.base64EncodedString())\">\n"
             if !section.lines.isEmpty {
                 body += "<ul>\n" + section.lines.map { "<li>\(escape($0))</li>\n" }.joined() + "</ul>\n"
             }

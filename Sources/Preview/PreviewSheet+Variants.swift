@@ -29,10 +29,16 @@ extension PreviewSheet {
         columns.sort { $0.name < $1.name }
         let left = 90, column = variantTile + 36
         let perLine = max(1, (width - left - Int(margin)) / column)
+        // Only the appearances some icon has: no row of empty dark or tinted squares.
+        let backgrounds = ([("light", light), ("dark", dark), ("tinted", RGBAColor(red: 0, green: 0, blue: 0))] as [(String, RGBAColor)])
+            .filter { appearance in columns.contains { $0.renditions[appearance.0] != nil } }
+        let lineHeight = max(1, backgrounds.count) * (variantTile + 12) + 52
+        // Within Cairo's largest picture: the first icons by name, the count of the others said in the title.
+        let fitting = max(1, (maximumSide - 10) / lineHeight) * perLine
+        let hidden = max(0, columns.count - fitting)
+        columns = Array(columns.prefix(fitting))
         let lines = (columns.count + perLine - 1) / perLine
-        let lineHeight = 3 * (variantTile + 12) + 52
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: lines * lineHeight + 10), background: paper)
-        let backgrounds: [(String, RGBAColor)] = [("light", light), ("dark", dark), ("tinted", RGBAColor(red: 0, green: 0, blue: 0))]
         for (index, entry) in columns.enumerated() {
             let line = index / perLine
             let x = Double(left + (index % perLine) * column)
@@ -46,14 +52,18 @@ extension PreviewSheet {
                     canvas.text(appearance.prefix(1).uppercased() + appearance.dropFirst(), x: margin, y: y + Double(variantTile) / 2,
                                 size: 11, subtle)
                 }
+                guard let bitmap = entry.renditions[appearance] else {
+                    canvas.text("no \(appearance) icon", x: x, y: y + Double(variantTile) / 2, size: 10, subtle)
+                    continue
+                }
                 canvas.fillRounded(x: x - 6, y: y - 6, width: Double(variantTile + 12), height: Double(variantTile + 12),
                                    radius: 10, background)
-                guard let bitmap = entry.renditions[appearance] else { continue }
                 canvas.drawThumbnail(bitmap, x: x, y: y, width: Double(variantTile), height: Double(variantTile),
                                      cornerRadius: Double(variantTile) * iconCornerRatio)
             }
         }
-        return PreviewSection(title: "App icons side by side: primary, alternates and flavours", picture: try canvas.bitmap(),
+        return PreviewSection(title: "App icons side by side: primary, alternates and flavours"
+                                  + (hidden > 0 ? " (the first \(columns.count); \(hidden) more not shown)" : ""), picture: try canvas.bitmap(),
                               lines: columns.map(\.name))
     }
 }

@@ -36,6 +36,13 @@ package struct PreviewSection: Sendable {
 /// the CLI decides where the picture and the page go.
 package enum PreviewSheet {
     static let width = 1400
+    /// Cairo's largest image side (pixels): no picture of the preview is taller.
+    package static let maximumSide = 32767
+    /// The tallest preview.png: below `maximumSide`, so the sheet (drawn, then copied out of Cairo)
+    /// stays near 110 MB; the sections that do not fit are in preview.html.
+    package static let sheetHeightLimit = 20_000
+    /// Image sets per images section (190 px a row), so one section stays far below `maximumSide`.
+    static let imagesPerSection = 40
     static let margin = 24.0
     static let ink = RGBAColor(red: 0x1C, green: 0x1C, blue: 0x1E)
     static let subtle = RGBAColor(red: 0x6E, green: 0x6E, blue: 0x73)
@@ -49,11 +56,19 @@ package enum PreviewSheet {
     /// Every section, in order.
     package static func sections(_ catalog: PreviewCatalog, style: PreviewStyle,
                                  notes: [PreviewNote], icons: [PreviewIcon] = []) throws(RenderError) -> [PreviewSection] {
-        var sections: [PreviewSection] = []
-        if let variants = try iconsSideBySide(catalog, icons: icons) { sections.append(variants) }
-        for icon in icons { sections.append(try iconComposer(icon, notes: notes.filter { $0.asset == icon.name })) }
+        var all: [PreviewSection] = []
+        try sections(catalog, style: style, notes: notes, icons: icons) { all.append($0) }
+        return all
+    }
+
+    /// Every section, in order, each given to `emit` as soon as it is drawn, so a caller that
+    /// encodes and lets go of each holds one section's pixels at a time (a catalog of 500 sets).
+    package static func sections(_ catalog: PreviewCatalog, style: PreviewStyle, notes: [PreviewNote], icons: [PreviewIcon] = [],
+                                 emit: (PreviewSection) -> Void) throws(RenderError) {
+        if let variants = try iconsSideBySide(catalog, icons: icons) { emit(variants) }
+        for icon in icons { emit(try iconComposer(icon, notes: notes.filter { $0.asset == icon.name })) }
         for set in catalog.sets where set.type == .appIconSet && !set.images.isEmpty {
-            sections.append(try appIcon(set, notes: notes.filter { $0.asset == set.name }))
+            emit(try appIcon(set, notes: notes.filter { $0.asset == set.name }))
         }
         let pairs = catalog.tabPairs
         var bars: [PreviewSection] = []
@@ -62,34 +77,61 @@ package enum PreviewSheet {
         if !catalog.barGlyphs.isEmpty || !catalog.backIndicators.isEmpty {
             bars.append(try navigationBars(catalog, style: style, notes: notes))
         }
-        sections += bars
-        if !bars.isEmpty { sections.append(try greyscale(bars, style: style)) }
-        if let symbols = try symbols(catalog, notes: notes) { sections.append(symbols) }
+        for bar in bars { emit(bar) }
+        if !bars.isEmpty { emit(try greyscale(bars, style: style)) }
+        if let symbols = try symbols(catalog, notes: notes) { emit(symbols) }
         let launch = catalog.sets.filter { $0.type == .launchImage && !$0.images.isEmpty }
-        for set in launch { sections.append(try launchImages(set)) }
+        for set in launch { emit(try launchImages(set)) }
         let shown = Set(pairs.flatMap { [$0.unselected.name, $0.selected.name] } + catalog.barGlyphs.map(\.name)
             + catalog.backIndicators.flatMap { [$0.name, $0.name + SetNaming.mask] })
-        if !catalog.stacks.isEmpty { sections.append(try stacks(catalog.stacks)) }
+        if !catalog.stacks.isEmpty { emit(try stacks(catalog.stacks)) }
         let layerSets = Set(catalog.stacks.flatMap(\.contentPaths))
         let others = catalog.sets.filter { $0.type == .imageSet && !$0.images.isEmpty && !shown.contains($0.name)
             && !layerSets.contains($0.path) }
-        if !others.isEmpty { sections.append(try images(others, notes: notes)) }
-        return sections
+        let chunks = stride(from: 0, to: others.count, by: imagesPerSection).map { Array(others[$0..<min($0 + imagesPerSection, others.count)]) }
+        for (index, chunk) in chunks.enumerated() {
+            var section = try images(chunk, notes: notes)
+            if chunks.count > 1 {
+                let first = index * imagesPerSection + 1
+                section.title += " \(first)–\(first + chunk.count - 1) of \(others.count)"
+            }
+            emit(section)
+        }
     }
 
-    /// All sections stacked on one picture under a title.
+    /// All sections stacked on one picture under a title, as many as fit Cairo's largest picture
+    /// (`maximumSide`); the rest are named at the bottom (preview.html shows every section).
     package static func sheet(_ catalog: PreviewCatalog, sections: [PreviewSection]) throws(RenderError) -> Bitmap {
-        let titleHeight = 64
-        let height = titleHeight + sections.reduce(0) { $0 + $1.picture.height + 48 } + 24
+        try sheet(catalogName: catalog.name, headers: sections.map { ($0.title, $0.picture.height) }) { sections[$0].picture }
+    }
+
+    /// The sheet from each section's title and height, `picture(i)` giving section i's picture
+    /// when it is drawn (nil: left blank), one at a time.
+    package static func sheet(catalogName: String, headers: [(title: String, height: Int)],
+                              picture: (Int) -> Bitmap?) throws(RenderError) -> Bitmap {
+        let titleHeight = 64, moreHeight = 40
+        var shown = 0
+        var height = titleHeight + 24
+        for header in headers {
+            guard height + header.height + 48 + moreHeight <= sheetHeightLimit else { break }
+            shown += 1
+            height += header.height + 48
+        }
+        let left = headers.count - shown
+        if left > 0 { height += moreHeight }
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
-        canvas.text("\(FolderKind.catalog.folder(catalog.name)) — Assetsmith preview", x: margin, y: 42, size: 26, bold: true, ink)
+        canvas.text("\(FolderKind.catalog.folder(catalogName)) — Assetsmith preview", x: margin, y: 42, size: 26, bold: true, ink)
+        if left > 0 {
+            canvas.text("… and \(left) more section\(left == 1 ? "" : "s") (\(headers[shown...].prefix(3).map(\.title).joined(separator: ", "))"
+                        + (left > 3 ? ", …" : "") + "): see preview.html", x: margin, y: Double(height - 30), size: 14, bold: true, warning)
+        }
         var y = titleHeight
-        for section in sections {
-            canvas.text(section.title, x: margin, y: Double(y) + 30, size: 18, bold: true, ink)
+        for (index, header) in headers.prefix(shown).enumerated() {
+            canvas.text(header.title, x: margin, y: Double(y) + 30, size: 18, bold: true, ink)
             canvas.line(from: (margin, Double(y) + 40), to: (Double(width) - margin, Double(y) + 40), width: 1,
                         RGBAColor(red: 0xD1, green: 0xD1, blue: 0xD6))
-            canvas.draw(section.picture, x: 0, y: y + 48)
-            y += section.picture.height + 48
+            if let bitmap = picture(index) { canvas.draw(bitmap, x: 0, y: y + 48) }
+            y += header.height + 48
         }
         return try canvas.bitmap()
     }
@@ -142,7 +184,7 @@ package enum PreviewSheet {
             guard let image else { continue }
             canvas.fillRounded(x: Double(x), y: Double(y), width: Double(tile), height: Double(tile), radius: 16, background)
             canvas.drawThumbnail(image.bitmap, x: Double(x + 16), y: Double(y + 16), width: 200, height: 200,
-                                 cornerRadius: 200 * iconCornerRatio)
+                                 cornerRadius: image.isMac ? 0 : 200 * iconCornerRatio)
             canvas.text("\(label) · \(image.bitmap.width) px, shown at \(Int(20000 / Double(image.bitmap.width)))%",
                         x: Double(x), y: Double(y + tile + 18), size: 11, bold: true, subtle)
             canvas.text(image.file, x: Double(x), y: Double(y + tile + 33), size: 10, subtle)
@@ -165,7 +207,7 @@ package enum PreviewSheet {
             for (line, lineHeight) in zip(lines, lineHeights) {
                 var x = left
                 for image in line {
-                    canvas.draw(image.bitmap, x: x, y: lineY, cornerRadius: Double(image.bitmap.width) * iconCornerRatio)
+                    canvas.draw(image.bitmap, x: x, y: lineY, cornerRadius: image.isMac ? 0 : Double(image.bitmap.width) * iconCornerRatio)
                     canvas.text("\(image.bitmap.width)", x: Double(x), y: Double(lineY + lineHeight - 12), size: 10, labelColor)
                     x += image.bitmap.width + 16
                 }
@@ -441,7 +483,7 @@ package enum PreviewSheet {
                 let w = min(Double(image.bitmap.width), 420), h = min(Double(image.bitmap.height), 150)
                 canvas.fill(x: x, y: Double(y + 24), width: w, height: h, light)
                 canvas.drawThumbnail(image.bitmap, x: x, y: Double(y + 24), width: w, height: h)
-                canvas.text("@\(image.scale)x \(image.bitmap.width)x\(image.bitmap.height)" + (image.isVector ? " vector \(image.fields["vector"] ?? "")" : ""),
+                canvas.text("@\(image.scale)x \(image.pixels.width)x\(image.pixels.height)" + (image.isVector ? " vector \(image.fields["vector"] ?? "")" : ""),
                             x: x, y: Double(y + 24) + h + 14, size: 10, subtle)
                 x += w + 16
             }

@@ -90,22 +90,22 @@ import TestSupport
         #expect(stale.status == 1)
         #expect(stale.stdout.contains("Output/AppIcon.icon/icon.json: error: icon.json was changed after assetsmith wrote it (in Icon Composer?) and is not the one the manifest gives\n  fix: run `assetsmith build` (changes made in Icon Composer belong in the manifest)"))
 
-        // A bundle assetsmith never wrote (saved by Icon Composer) is refused whole, then adopted.
+        // A bundle assetsmith never wrote (saved by Icon Composer) is the project's own: refused
+        // before anything is written, `--adopt` (and `adopt: true`) included, and never moved (issue 35).
         let other = CLI.temporaryDirectory("icon-foreign-2")
         for item in ["assetsmith.yml", "Art"] {
             try FileManager.default.copyItem(atPath: dir + "/" + item, toPath: other + "/" + item)
         }
         try FileManager.default.createDirectory(atPath: other + "/Output/AppIcon.icon/Assets", withIntermediateDirectories: true)
         try Data("{}\n".utf8).write(to: URL(fileURLWithPath: other + "/Output/AppIcon.icon/icon.json"))
-        let refused = try CLI.run(["build"], in: other)
-        #expect(refused.status == 1)
-        #expect(refused.stderr.contains("error: the icon \"AppIcon.icon\" holds files assetsmith did not write (\"icon.json\"); nothing was written into it\n  fix: add `adopt: true` to asset \"AppIcon\""))
-        #expect(FileManager.default.contents(atPath: other + "/Output/AppIcon.icon/icon.json") == Data("{}\n".utf8))
-        let adopted = try CLI.run(["build", "--adopt"], in: other)
-        #expect(adopted.status == 0, "\(adopted.stderr)")
-        #expect(adopted.stderr.contains("adopted \"AppIcon.icon\": its earlier files (icon.json) were moved to Output/.assetsmith/backup/AppIcon.icon"))
-        #expect(FileManager.default.contents(atPath: other + "/Output/.assetsmith/backup/AppIcon.icon/icon.json") == Data("{}\n".utf8))
-        #expect(try CLI.run(["verify"], in: other).status == 0)
+        for arguments in [["build"], ["build", "--adopt"]] {
+            let refused = try CLI.run(arguments, in: other)
+            #expect(refused.status == 2, "\(arguments)")
+            #expect(refused.stderr.contains("error: asset \"AppIcon\" would write \"Output/AppIcon.icon\", which is the project's own Icon Composer icon; assetsmith never moves or rewrites a hand-made .icon, adopt: true included\n  fix: rename the asset, or move the .icon away yourself"), "\(refused.stderr)")
+            #expect(FileManager.default.contents(atPath: other + "/Output/AppIcon.icon/icon.json") == Data("{}\n".utf8))
+            #expect(!FileManager.default.fileExists(atPath: other + "/Output/.assetsmith/backup/AppIcon.icon"))
+            #expect(!FileManager.default.fileExists(atPath: other + "/Output/Assets.xcassets"), "nothing is written")
+        }
     }
 
     @Test func anAppIconSetOfTheSameNameIsMovedAwayOrRefusesTheIcon() throws {

@@ -1,0 +1,62 @@
+import AssetCore
+import AssetSpec
+import Foundation
+
+extension Planner {
+    /// Puts one asset's sets and files into its `folder:` (a group folder of the catalog), where
+    /// the project keeps them: `AppIcon.appiconset` → `AppIcons/AppIcon.appiconset`.
+    static func placed(_ part: AssetPlanPart, in folder: String?) -> AssetPlanPart {
+        guard let folder, !folder.isEmpty else { return part }
+        var part = part
+        part.entries = part.entries.map { entry in
+            var entry = entry
+            entry.folder = folder + "/" + entry.folder
+            return entry
+        }
+        part.jobs = part.jobs.map { job in
+            var job = job
+            job.output = folder + "/" + job.output
+            return job
+        }
+        return part
+    }
+
+    /// The name a set has in the catalog's one namespace: its folder's last part without the
+    /// extension (`AppIcons/Orange.appiconset` → `Orange`), as actool sees it.
+    package static func namespaceName(_ folder: String) -> String {
+        (PathText.lastComponent(folder) as NSString).deletingPathExtension
+    }
+}
+
+extension Planner {
+    /// Two assets of the manifest (an asset, an alternate, a flavour, a picker preview) with one
+    /// name, compared without case: an error at each, naming the other's line. Their sets would
+    /// share one name in the catalog's namespace, whatever their folders.
+    static func duplicateNames(_ manifest: Manifest) -> [Diagnostic] {
+        var first: [String: AssetEntry] = [:]
+        var diagnostics: [Diagnostic] = []
+        for asset in manifest.assets {
+            let key = asset.name.lowercased()
+            guard let earlier = first[key] else {
+                first[key] = asset
+                continue
+            }
+            for (one, other) in [(asset, earlier), (earlier, asset)] {
+                diagnostics.append(.error(
+                    "\(described(one)) \"\(one.name)\" has the name of \(described(other)) \"\(other.name)\" (line \(other.location.line)); "
+                        + "set names share one namespace in a catalog, whatever their folders",
+                    at: .source(one.location), fix: "rename one of the two"))
+            }
+        }
+        return diagnostics
+    }
+
+    private static func described(_ asset: AssetEntry) -> String {
+        switch asset.variant {
+        case .alternate?: "alternate icon"
+        case .flavor(_, let flavor)?: "the set of flavour \"\(flavor)\""
+        case .preview?: "the picker preview"
+        case nil: "asset"
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import AssetSpec
+import Foundation
+
+/// Before a build writes anything: no set name the manifest creates may be one the catalog
+/// already holds elsewhere (any group folder), a flavour or alternate never writes over a
+/// hand-made set, and no asset writes over a hand-made `.icon` (issue 35). Problems are manifest
+/// problems (exit 2), each naming both places.
+enum NamespaceGuard {
+    static func check(manifest: Manifest, plan: Plan) -> [Diagnostic] {
+        let catalogPath = plan.outputDirectory + "/" + plan.catalogFolder
+        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
+        let recorded = Set((record?.files ?? [:]).keys)
+        let recordedSide = Set((record?.outputFiles ?? [:]).keys)
+        let sets = (ContentsReader.sets(inCatalogAt: catalogPath) ?? []).filter { CatalogNamespace.isNamed($0.path) }
+        let existing = sets.map { CatalogNamespace.Existing(path: $0.path, generated: recorded.contains($0.path + "/Contents.json")) }
+        let handMade = Set(existing.filter { !$0.generated }.map(\.path))
+        var assets: [String: AssetEntry] = [:]
+        for asset in manifest.assets { assets[asset.name] = asset }
+        func place(_ name: String) -> Diagnostic.Location {
+            assets[name].map { .source($0.location) } ?? .asset(name: name, detail: nil)
+        }
+        var diagnostics = CatalogNamespace.clashes(
+            plan, existing: existing, namespaces: CatalogNamespace.namespaceFolders(in: catalogPath), place: place
+        ) { entry in
+            // A flavour's set never takes over a hand-made one (the project's own `AppIcon-Beta`).
+            guard handMade.contains(entry.folder), let asset = assets[entry.asset], let variant = asset.variant,
+                  case .flavor = variant else { return nil }
+            return "the project made by hand (assetsmith did not write it); \(variant.shownOrigin) never takes over a hand-made set"
+        }
+        for bundle in plan.iconBundles ?? [] where !recordedSide.contains(bundle.documentPath)
+            && FileManager.default.fileExists(atPath: plan.outputDirectory + "/" + bundle.documentPath) {
+            diagnostics.append(.error(
+                "asset \"\(bundle.asset)\" would write \"\(relativePath(plan.outputDirectory + "/" + bundle.folder))\", "
+                    + "which is the project's own Icon Composer icon; assetsmith never moves or rewrites a hand-made .icon, adopt: true included",
+                at: place(bundle.asset),
+                fix: "rename the asset, or move the .icon away yourself if assetsmith is to draw it from now on"))
+        }
+        return diagnostics
+    }
+}
+
+extension IconVariant {
+    /// How an error names where the asset comes from.
+    var shownOrigin: String {
+        switch self {
+        case .flavor(let base, let flavor): "flavour \"\(flavor)\" of \"\(base)\""
+        case .alternate(let primary): "an alternate icon of \"\(primary)\""
+        case .preview(let alternate, _): "the picker preview of \"\(alternate)\""
+        }
+    }
+}
