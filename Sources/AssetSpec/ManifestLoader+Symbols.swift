@@ -82,6 +82,12 @@ extension ManifestLoader {
                        fix: "write a width in the SVG's user units such as 0.75px, or a ratio of the drawn width such as 0.31")
             return nil
         }
+        guard value <= SymbolWeightsSpec.maximumWidth else {
+            sink.error("\"\(key)\" in \(reader.context) is \(format(value))px, wider than \(format(SymbolWeightsSpec.maximumWidth))px: "
+                       + "a symbol's strokes are a few units wide on a canvas of at most \(format(SymbolWeightsSpec.maximumWidth)) units",
+                       at: reader.place(key), fix: "write a width in the SVG's user units such as 3px, or a ratio of the drawn width such as 1.8")
+            return nil
+        }
         return .width(value)
     }
 

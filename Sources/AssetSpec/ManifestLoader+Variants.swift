@@ -285,7 +285,8 @@ extension ManifestLoader {
             textColor = colors.color("text")
         }
         guard let text, let environment else { return nil }
-        guard let resolved = substitute(text, environment: environment, sink: sink) else { return nil }
+        guard let resolved = substitute(text, environment: environment, sink: sink),
+              badgeTextFits(resolved, text, sink: sink) else { return nil }
         let kind = style.flatMap { BadgeStyle(rawValue: $0.value) } ?? .ribbon
         return BadgeSpec(text: resolved, style: kind, fill: fill?.value ?? kind.defaultFill,
                          textColor: textColor?.value ?? .white, location: sink.location(node))

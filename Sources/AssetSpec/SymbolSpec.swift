@@ -20,6 +20,9 @@ package struct SymbolWeightsSpec: Hashable, Sendable {
     package static let defaultBlack = 1.8
     package static let ultralightRange = 0.05...1.0
     package static let blackRange = 1.0...4.0
+    /// The widest stroke width in px a manifest may give (the largest SVG canvas side read): a
+    /// wider one is refused before FreeType sees it (`1e7px` made its stroker write out of bounds).
+    package static let maximumWidth = 16384.0
 
     /// Ratios of the drawn width, used where no width is given.
     package var ultralight: Double

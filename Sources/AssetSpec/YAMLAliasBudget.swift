@@ -10,8 +10,8 @@ import AssetCore
 /// So an alias of a list or mapping used as a key is refused (no manifest key is a collection),
 /// and a document whose aliases expand it beyond `maximumNodes` nodes is refused too.
 enum YAMLAliasBudget {
-    /// Nodes a document's aliases may add to what it writes out (a manifest of 1,000 assets is
-    /// about 10,000 nodes, all written; 50,000 assets without an alias add none).
+    /// Nodes a document's aliases may expand to, counted over its aliases only (a manifest of
+    /// 1,000 assets is about 10,000 nodes, and one of 14,300 assets with no alias is not refused).
     static let maximumNodes = 200_000
 
     struct Problem: Equatable {
@@ -42,20 +42,21 @@ enum YAMLAliasBudget {
             /// Anchor → (expanded nodes, is a collection).
             var anchors: [String: (nodes: Int, isCollection: Bool)] = [:]
             var total = 0
-            /// Nodes written in the text; `total - written` came from aliases.
-            var written = 0
+            /// Nodes made by aliases alone: a manifest with no alias makes none, however long.
+            var expanded = 0
             func name(_ pointer: UnsafeMutablePointer<yaml_char_t>?) -> String? {
                 pointer.map { String(cString: UnsafeRawPointer($0).assumingMemoryBound(to: CChar.self)) }
             }
-            /// Adds a finished node to its parent; false when the document grew past the budget.
-            func add(_ nodes: Int) -> Bool {
+            /// Adds a finished node to its parent; false when aliases grew the document past the budget.
+            func add(_ nodes: Int, alias: Bool = false) -> Bool {
                 total += nodes
+                if alias { expanded += nodes }
                 if var parent = stack.popLast() {
                     parent.nodes += nodes
                     parent.children += 1
                     stack.append(parent)
                 }
-                return total - written <= maximumNodes
+                return expanded <= maximumNodes
             }
             while true {
                 var event = yaml_event_t()
@@ -66,14 +67,11 @@ enum YAMLAliasBudget {
                 case YAML_STREAM_END_EVENT:
                     return nil
                 case YAML_SCALAR_EVENT:
-                    written += 1
                     if let anchor = name(event.data.scalar.anchor) { anchors[anchor] = (1, false) }
                     _ = add(1)
                 case YAML_SEQUENCE_START_EVENT:
-                    written += 1
                     stack.append(Frame(anchor: name(event.data.sequence_start.anchor), isMapping: false))
                 case YAML_MAPPING_START_EVENT:
-                    written += 1
                     stack.append(Frame(anchor: name(event.data.mapping_start.anchor), isMapping: true))
                 case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                     guard let frame = stack.popLast() else { return nil }
@@ -88,7 +86,7 @@ enum YAMLAliasBudget {
                                        fix: "write the key as plain text; an alias of a list or mapping cannot be a key",
                                        line: line, column: column)
                     }
-                    if !add(target.nodes) { return expansion(line, column) }
+                    if !add(target.nodes, alias: true) { return expansion(line, column) }
                 default:
                     break
                 }
@@ -97,7 +95,7 @@ enum YAMLAliasBudget {
     }
 
     private static func expansion(_ line: Int, _ column: Int) -> Problem {
-        Problem(message: "aliases add more than \(maximumNodes) nodes to the document",
+        Problem(message: "aliases expand the document to more than \(maximumNodes) nodes",
                 fix: "write the values out, or use fewer levels of aliases (this looks like a \"billion laughs\" file)",
                 line: line, column: column)
     }

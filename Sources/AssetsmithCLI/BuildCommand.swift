@@ -66,7 +66,10 @@ struct BuildCommand: ParsableCommand {
         if BuildStamp.drawsVectorsFromScratch(manifestPath: options.manifestPath, outputOverride: options.output, force: force) {
             workers.prestart(1)
         }
+        let manifestBefore = BuildStamp.snapshot(manifestPath: options.manifestPath)
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        let readBefore = BuildStamp.snapshot(manifestBefore, manifest: manifest, manifestPath: options.manifestPath, plan: plan,
+                                             templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         let clashes = NamespaceGuard.check(manifest: manifest, plan: plan)
         if !clashes.isEmpty {
@@ -112,7 +115,11 @@ struct BuildCommand: ParsableCommand {
             if problems.isEmpty { printer.note("preview: \(relativePath(folder))/preview.png and preview.html") }
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
-        if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0 {
+        let changedMeanwhile = readBefore.changed()
+        if let first = changedMeanwhile.first {
+            printer.note("\(relativePath(first)) changed while the build ran; the next build reads it again")
+        }
+        if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0, changedMeanwhile.isEmpty {
             BuildStamp.record(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
                               preview: preview && previewFolder == nil, diagnostics: result.diagnostics,
                               templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))

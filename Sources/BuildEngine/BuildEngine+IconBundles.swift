@@ -19,7 +19,7 @@ extension BuildEngine {
         for bundle in plan.iconBundles ?? [] {
             for layer in bundle.layers { work.append((bundle.path(of: layer), bundle.asset, layer.source, layer.origin, layer.badge)) }
         }
-        let force = force, sandbox = sandbox
+        let force = force, sandbox = sandbox, budgets = budgets
         let results = parallelMap(work, threads: threads) { item -> Result<(BundleFile, Diagnostic?), Diagnostic> in
             let shown = "layer \"\(item.source.displayPath)\" of the icon \"\(item.asset)\""
             let place: Diagnostic.Location = item.origin.map { .source($0) } ?? .asset(name: item.asset, detail: nil)
@@ -27,9 +27,16 @@ extension BuildEngine {
                 return Self.badgeLayerFile(badge, path: item.path, shown: shown, place: place,
                                            previous: force ? nil : record?.outputFiles?[item.path], output: output)
             }
-            guard let bytes = FileManager.default.contents(atPath: item.source.path) else {
-                return .failure(.error("cannot read \(shown)", at: place,
-                                       fix: "check that the file exists and can be read"))
+            let bytes: Data
+            switch BoundedFile.read(item.source.path, limit: budgets.sourceBytes) {
+            case .success(let read): bytes = read
+            case .failure(let failure):
+                return .failure(.error("\(shown) " + failure.words(for: "a source file"), at: place,
+                                       fix: failure.isTooLarge ? "export a smaller layer" : "check that the file exists and can be read"))
+            }
+            if item.source.format == .svg, let found = SVGInclusion.problem(in: bytes) {
+                return .failure(.error("\(shown) holds \(found): XInclude reads other files (such as .git/config) into the picture, so it is refused",
+                                       at: place, fix: "remove the include and draw the content into the SVG itself"))
             }
             let sourceSHA = Digest.sha256(bytes)
             let key = BuildKey.digest(forIconLayer: item.source, sourceDigest: sourceSHA)

@@ -44,6 +44,10 @@ package struct SourceBytes: Sendable {
 package enum SourceLoader {
     /// A file over `budgets.sourceBytes` is refused from its size, before it is read.
     package static func read(_ source: SourceRef, budgets: Budgets = .standard) -> Result<SourceBytes, Diagnostic> {
+        if source.format == .png, let refusal = PNGDeclaredSize.refusal(source.path) {
+            return .failure(.error("source file \(refusal)", at: .file(source.displayPath),
+                                   fix: "check that this is the artwork you meant, and export it again"))
+        }
         let data: Data
         switch BoundedFile.read(source.path, limit: budgets.sourceBytes) {
         case .success(let bytes): data = bytes
@@ -51,9 +55,12 @@ package enum SourceLoader {
             return .failure(.error("source file \(failure.words(for: "one source file"))", at: .file(source.displayPath),
                                    fix: "check that this is the artwork you meant (a sparse or damaged file?), and export it again")
                 .with(.sourceBytes))
-        case .failure:
-            return .failure(.error("cannot read source file", at: .file(source.displayPath),
+        case .failure(let failure):
+            return .failure(.error("source file \(failure.words(for: "one source file"))", at: .file(source.displayPath),
                                    fix: "check that the file exists and is readable"))
+        }
+        if source.format == .svg, let found = SVGInclusion.problem(in: data) {
+            return .failure(SourceLoader.inclusion(found, file: source.displayPath))
         }
         var pixels: PixelSize?
         var warning: Diagnostic?
@@ -75,6 +82,12 @@ package enum SourceLoader {
         }
         return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256(data), pixels: pixels,
                                     warning: warning))
+    }
+
+    /// An SVG holding XInclude (`SVGInclusion`), refused before librsvg reads it.
+    package static func inclusion(_ found: String, file: String) -> Diagnostic {
+        .error("holds \(found): XInclude reads other files (such as .git/config) into the picture, so it is refused",
+               at: .file(file), fix: "remove the include and draw the content into the SVG itself")
     }
 
     /// A PNG that cannot be read: the file's fault (export it again) or the machine's (memory).

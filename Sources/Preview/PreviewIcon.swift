@@ -23,9 +23,20 @@ package struct PreviewIcon: Sendable {
 
     /// Reads and draws the bundle at `path`; nil when it has no readable icon.json.
     package static func read(at path: String, side: Int = 400) -> PreviewIcon? {
-        guard let data = FileManager.default.contents(atPath: path + "/" + IconComposerFormat.documentName),
-              case .success(let document) = ContentsReader.parse(data) else { return nil }
         let name = (PathText.lastComponent(path) as NSString).deletingPathExtension
+        let document: JSONValue
+        switch ContainedFile.read(under: path, relative: IconComposerFormat.documentName, limit: Budgets.standard.contentsBytes) {
+        case .success(let data):
+            guard case .success(let parsed) = ContentsReader.parse(data) else { return nil }
+            document = parsed
+        case .failure(.file(.unreadable)):
+            return nil
+        case .failure(let failure):
+            return PreviewIcon(name: name, renditions: [], problems: ["icon.json " + failure.words(for: "an icon.json", in: ".icon bundle")])
+        }
+        if let problem = IconDocumentRanges.problem(in: document) {
+            return PreviewIcon(name: name, renditions: [], problems: [problem + "; not drawn"])
+        }
         var problems: [String] = []
         var renditions: [(String, Bitmap)] = []
         for appearance in IconComposerFormat.Appearance.allCases {
@@ -84,6 +95,10 @@ package struct PreviewIcon: Sendable {
             for layer in (group["layers"]?.arrayValue ?? []).reversed() {
                 if value("hidden", in: layer, appearance: appearance) == .bool(true) { continue }
                 guard let imageName = value("image-name", in: layer, appearance: appearance)?.stringValue else { continue }
+                guard !imageName.contains("/"), imageName != "..", imageName != "." else {
+                    problems.append("layer \"\(imageName)\" is not a file name in Assets/; not drawn")
+                    continue
+                }
                 let file = assets + "/" + imageName
                 guard let image = layerBitmap(file, problems: &problems, scale: scale,
                                               layerScale: groupPosition.scale * position(value("position", in: layer, appearance: appearance)).scale)
@@ -106,20 +121,31 @@ package struct PreviewIcon: Sendable {
     /// A layer file drawn at `scale` × its size in points (an SVG's px, a PNG's pixels).
     static func layerBitmap(_ file: String, problems: inout [String], scale: Double, layerScale: Double) -> Bitmap? {
         let name = PathText.lastComponent(file)
-        guard let bytes = FileManager.default.contents(atPath: file) else {
+        let bundle = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let bytes: Data
+        switch ContainedFile.read(under: bundle, relative: IconComposerFormat.assetsFolder + "/" + name, limit: Budgets.standard.sourceBytes) {
+        case .success(let read): bytes = read
+        case .failure(.file(.unreadable)):
             problems.append("layer \"\(name)\" is missing")
+            return nil
+        case .failure(let failure):
+            problems.append("layer \"\(name)\" " + failure.words(for: "a layer file", in: ".icon bundle"))
             return nil
         }
         do {
             if name.lowercased().hasSuffix(".svg") {
                 let image = try VectorImage(path: file)
-                let size = PixelSize(width: max(1, Int((image.intrinsicWidth * scale * layerScale).rounded())),
-                                     height: max(1, Int((image.intrinsicHeight * scale * layerScale).rounded())))
+                guard let size = drawnSize(image.intrinsicWidth, image.intrinsicHeight, scale * layerScale, name, &problems) else { return nil }
                 return try image.bitmap(size: size)
             }
+            let info = try PNGCodec.info(bytes)
+            guard info.size.width * info.size.height <= Budgets.standard.imagePixels else {
+                problems.append("layer \"\(name)\" is \(info.size.width)×\(info.size.height) px, over the budget of \(Budgets.standard.imagePixels) pixels")
+                return nil
+            }
+            guard let drawn = drawnSize(Double(info.size.width), Double(info.size.height), scale * layerScale, name, &problems) else { return nil }
             let decoded = try PNGCodec.decode(bytes)
-            let width = max(1, Int((Double(decoded.width) * scale * layerScale).rounded()))
-            let height = max(1, Int((Double(decoded.height) * scale * layerScale).rounded()))
+            let width = drawn.width, height = drawn.height
             let canvas = try SheetCanvas(size: PixelSize(width: width, height: height),
                                          background: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0))
             canvas.drawThumbnail(decoded, x: 0, y: 0, width: Double(width), height: Double(height))
@@ -129,6 +155,21 @@ package struct PreviewIcon: Sendable {
             return nil
         }
     }
+
+    /// The size a layer is drawn at, at most `maximumDrawnSide` px a side; nil (with a problem)
+    /// beyond it.
+    static func drawnSize(_ width: Double, _ height: Double, _ factor: Double, _ name: String,
+                          _ problems: inout [String]) -> PixelSize? {
+        let w = width * factor, h = height * factor
+        guard w.isFinite, h.isFinite, w <= Double(maximumDrawnSide), h <= Double(maximumDrawnSide) else {
+            problems.append("layer \"\(name)\" would be drawn larger than \(maximumDrawnSide) px a side; not drawn")
+            return nil
+        }
+        return PixelSize(width: max(1, Int(w.rounded())), height: max(1, Int(h.rounded())))
+    }
+
+    /// The largest side a layer is drawn at (the sheet's icons are a few hundred px).
+    static let maximumDrawnSide = 4096
 
     /// `position`: scale and translation in points (y down, as the preview assumes).
     static func position(_ value: JSONValue?) -> (scale: Double, x: Double, y: Double) {

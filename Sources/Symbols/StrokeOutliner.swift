@@ -11,6 +11,8 @@ import Foundation
 /// and back afterwards, which keeps a millionth of the path's extent as precision. One
 /// instance owns one `FT_Library` and one `FT_Stroker`; use it from one thread at a time.
 final class StrokeOutliner {
+    /// The widest stroke outlined, as a multiple of the path's largest coordinate.
+    static let widthPerReach = 64.0
     private var library: FT_Library?
     private var stroker: FT_Stroker?
 
@@ -38,6 +40,12 @@ final class StrokeOutliner {
     /// gives none.
     func outline(_ path: SymbolPath, width: Double) throws(SymbolError) -> SymbolPath {
         guard let bounds = path.bounds, width > 0 else { return SymbolPath() }
+        let reach = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY), 1)
+        // A radius far beyond the path's coordinates leaves them a few 1/64 units in FreeType's
+        // fixed point, where its stroker writes out of bounds (a 1e7-wide stroke: SIGSEGV).
+        guard width.isFinite, width <= reach * Self.widthPerReach else {
+            throw .unsupported("a stroke \(SymbolPath.number(width)) units wide, more than \(Int(Self.widthPerReach)) times the drawing's extent (\(SymbolPath.number(reach)) units)")
+        }
         let extent = max(abs(bounds.minX), abs(bounds.maxX), abs(bounds.minY), abs(bounds.maxY), width, 1e-9)
         let scale = Double(1 << 20) / extent
         func vector(_ p: SymbolPoint) -> FT_Vector {

@@ -36,7 +36,25 @@ package struct SymbolWeights: Hashable, Sendable, Codable {
             throw .weights("a Black stroke \(SymbolPath.number(width)) px wide is not wider than the drawing's own \(drawn)-px stroke (Regular)",
                            fix: "give \"black\" in \"weights\" a width above \(drawn)px, or a ratio such as 1.8")
         }
+        try Self.checkBounds(ratios, ultralightWidth: ultralightWidth, blackWidth: blackWidth, drawn: drawn)
         return ratios
+    }
+
+    /// The ratios a width may make of the drawing's Regular width (the manifest's ratio ranges):
+    /// a Black stroke wider than 4 times it, or an Ultralight thinner than 0.05 of it, is refused
+    /// before FreeType outlines it (its stroker writes out of bounds on a huge radius).
+    static let blackLimit = 4.0
+    static let ultralightLimit = 0.05
+
+    private static func checkBounds(_ ratios: [Double], ultralightWidth: Double?, blackWidth: Double?, drawn: String) throws(SymbolError) {
+        if let width = blackWidth, !(ratios[2] <= blackLimit) {
+            throw .weights("a Black stroke \(SymbolPath.number(width)) px wide is more than \(SymbolPath.number(blackLimit)) times the drawing's own \(drawn)-px stroke (Regular)",
+                           fix: "give \"black\" in \"weights\" a width of at most \(SymbolPath.number(blackLimit)) times \(drawn)px, or a ratio such as 1.8")
+        }
+        if let width = ultralightWidth, !(ratios[0] >= ultralightLimit) {
+            throw .weights("an Ultralight stroke \(SymbolPath.number(width)) px wide is less than \(SymbolPath.number(ultralightLimit)) times the drawing's own \(drawn)-px stroke (Regular)",
+                           fix: "give \"ultralight\" in \"weights\" a width of at least \(SymbolPath.number(ultralightLimit)) times \(drawn)px, or a ratio such as 0.31")
+        }
     }
 
     /// The drawing's Regular width: the width most of its strokes have (the widest of those tied),

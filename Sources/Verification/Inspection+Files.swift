@@ -101,6 +101,17 @@ extension Inspection {
                     fix: "export it again (a catalog image is rarely over a few megabytes)")
                 return nil
             }
+            if ext == "png", let refusal = PNGDeclaredSize.refusal(absolute(relative)) {
+                add(.error, .notPNG, file: file, asset: set.path, message: refusal,
+                    fix: "export it again (a catalog image is rarely over a few megabytes)")
+                return nil
+            }
+            if data(relative) == nil, let reason = unreadable[relative] {
+                add(.error, ext == "png" ? .notPNG : .fileType, file: file, asset: set.path,
+                    message: "cannot read \(PathText.lastComponent(relative)) (\(reason.lowercased()))",
+                    fix: "check the file's permissions (it must be readable by the user running verify)")
+                return nil
+            }
             let empty = data(relative)?.isEmpty ?? true
             if let other = data(relative).flatMap(Self.imageIOOnlyType) {
                 // actool reads images through ImageIO, by content: it ships (issue 25).

@@ -49,9 +49,16 @@ extension Inspection {
                 fix: "run `assetsmith build`")
             return nil
         }
-        guard let data = FileManager.default.contents(atPath: bundle.path + "/" + IconComposerFormat.documentName) else {
+        let data: Data
+        switch ContainedFile.read(under: bundle.path, relative: IconComposerFormat.documentName, limit: Budgets.standard.contentsBytes) {
+        case .success(let read): data = read
+        case .failure(.file(.unreadable(let reason))) where reason.contains("No such file"):
             add(.error, .missingFile, file: bundle.documentFile, asset: bundle.asset, message: "the .icon has no icon.json",
                 fix: bundle.remake)
+            return nil
+        case .failure(let failure):
+            add(.error, .contents, file: bundle.documentFile, asset: bundle.asset,
+                message: "icon.json " + failure.words(for: "an icon.json", in: ".icon bundle"), fix: bundle.remake)
             return nil
         }
         switch ContentsReader.parse(data, documentName: IconComposerFormat.documentName) {
@@ -216,6 +223,12 @@ extension Inspection {
     /// image of a type and size Icon Composer takes.
     private func checkIconAssets(_ bundle: IconBundleCheck, imageNames: [String]) {
         let assetsPath = bundle.path + "/" + IconComposerFormat.assetsFolder
+        if let link = ContainedFile.link(under: bundle.path, relative: IconComposerFormat.assetsFolder) {
+            add(.error, .fileType, file: bundle.shown + "/" + link, asset: bundle.asset,
+                message: "is a symbolic link, which is not followed out of the .icon bundle",
+                fix: "replace the link with a folder holding the layer files")
+            return
+        }
         let listed = ((try? FileManager.default.contentsOfDirectory(atPath: assetsPath)) ?? []).filter { !$0.hasPrefix(".") }
         let files = Set(listed)
         for name in Array(Set(imageNames)).sorted() where !files.contains(name) {
@@ -231,7 +244,16 @@ extension Inspection {
         }
         for name in listed.sorted() {
             let file = bundle.shown + "/" + IconComposerFormat.assetsFolder + "/" + name
-            guard let bytes = FileManager.default.contents(atPath: assetsPath + "/" + name) else { continue }
+            let bytes: Data
+            switch ContainedFile.read(under: bundle.path, relative: IconComposerFormat.assetsFolder + "/" + name,
+                                      limit: Budgets.standard.sourceBytes) {
+            case .success(let read): bytes = read
+            case .failure(.file(.notAFile)): continue
+            case .failure(let failure):
+                add(.error, .fileType, file: file, asset: bundle.asset,
+                    message: failure.words(for: "a layer file", in: ".icon bundle"), fix: bundle.remake)
+                continue
+            }
             checkedBundleFiles += 1
             if !imageNames.contains(name) {
                 add(.warning, .unassigned, file: file, asset: bundle.asset, message: "no layer of icon.json uses this file",
@@ -289,8 +311,8 @@ extension Inspection {
         }
         for layer in expected.layers {
             let file = bundle.shown + "/" + IconComposerFormat.assetsFolder + "/" + layer.name
-            let full = bundle.path + "/" + IconComposerFormat.assetsFolder + "/" + layer.name
-            guard let bytes = FileManager.default.contents(atPath: full) else { continue }
+            guard case .success(let bytes) = ContainedFile.read(under: bundle.path, relative: IconComposerFormat.assetsFolder + "/" + layer.name,
+                                                                limit: Budgets.standard.sourceBytes) else { continue }
             guard let fact = record[expected.path(of: layer)] else {
                 add(.error, .stale, file: file, asset: bundle.asset, message: "is not in the build record",
                     fix: "run `assetsmith build`")
@@ -299,7 +321,7 @@ extension Inspection {
             if Digest.sha256(bytes) != fact.sha256 {
                 add(.error, .modified, file: file, asset: bundle.asset, message: "was changed after assetsmith wrote it",
                     fix: "run `assetsmith build`, or change the layer's source \"\(layer.source.displayPath)\" instead")
-            } else if let source = FileManager.default.contents(atPath: layer.source.path),
+            } else if case .success(let source) = BoundedFile.read(layer.source.path, limit: Budgets.standard.sourceBytes),
                       Digest.sha256(source) != fact.sourceSHA256 {
                 add(.error, .stale, file: file, asset: bundle.asset,
                     message: "its source \"\(layer.source.displayPath)\" changed since the last build",

@@ -52,6 +52,8 @@ final class Inspection {
     /// Per Contents.json and key: the first place of each string value of that key.
     var locations: [String: [String: (line: Int, column: Int)]] = [:]
     private var dataCache: [String: Data?] = [:]
+    /// Why a file could not be read (the `strerror` text), for files `data` found unreadable.
+    var unreadable: [String: String] = [:]
     private var formatCache: [String: ImageFormat?] = [:]
     private var sizeCache: [String: Result<PixelSize, ProbeError>] = [:]
     private var infoCache: [String: Result<PNGInfo, PNGError>] = [:]
@@ -136,7 +138,17 @@ final class Inspection {
     func data(_ relative: String) -> Data? {
         if let cached = dataCache[relative] { return cached }
         let limit = relative.hasSuffix("Contents.json") ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
-        let data = try? BoundedFile.read(absolute(relative), limit: limit).get()
+        var data: Data?
+        if relative.lowercased().hasSuffix(".png"), PNGDeclaredSize.refusal(absolute(relative)) != nil {
+            data = nil // reported by the file check, from its header
+        } else {
+            switch BoundedFile.read(absolute(relative), limit: limit) {
+            case .success(let read): data = read
+            case .failure(let failure):
+                if case .unreadable(let reason) = failure { unreadable[relative] = reason }
+                data = nil
+            }
+        }
         dataCache[relative] = data
         return data
     }
