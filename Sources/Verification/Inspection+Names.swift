@@ -4,8 +4,10 @@ import Foundation
 
 /// Set names share one namespace in a catalog, whatever group folder holds them, unless a folder's
 /// Contents.json says `"provides-namespace" : true` (then its sets are `Folder/Name`). Two sets of
-/// one name (letter case aside: asset names are not case-sensitive) leave to chance which one an
-/// app gets: actool warns ("… is used by multiple …"), so a warning here too.
+/// one kind and one name (letter case aside: asset names are not case-sensitive) leave to chance
+/// which one an app gets: a warning. Sets of different kinds may share a name: an app icon set and
+/// a visionOS solid image stack both named `AppIcon` are how one icon is given per platform
+/// (symbolgrid in the shared corpus ships so).
 extension Inspection {
     func checkDuplicateNames() {
         var namespaces: [String: String] = [:]
@@ -15,8 +17,7 @@ extension Inspection {
             let parts = set.path.split(separator: "/").map(String.init)
             guard !parts.dropLast().contains(where: { FolderKind(rawValue: ($0 as NSString).pathExtension) != nil }) else { continue }
             guard let kind = FolderKind(rawValue: set.folderExtension), kind != .catalog else { continue }
-            let key = namespace(of: parts.dropLast(), cache: &namespaces) + set.name.lowercased()
-                + (kind == .symbolSet ? "#symbol" : "")
+            let key = namespace(of: parts.dropLast(), cache: &namespaces) + set.name.lowercased() + "." + kind.folderExtension
             if let first = seen[key] {
                 add(.warning, .duplicateName, file: shown(set.path), asset: set.path,
                     message: "has the name of \"\(first.path)\"; set names share one namespace in a catalog, "

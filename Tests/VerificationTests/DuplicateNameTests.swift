@@ -36,3 +36,16 @@ import Verification
         #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
     }
 }
+
+/// One icon per platform: an app icon set and a visionOS solid image stack of one name are not a
+/// clash (symbolgrid in the shared corpus ships so).
+@Suite struct PlatformIconNameTests {
+    @Test func anAppIconSetAndASolidImageStackMayShareAName() throws {
+        let root = try VerifyFixtures.catalog(set: "AppIcon.appiconset", contents: #"{ "images" : [ ], "info" : { "author" : "xcode", "version" : 1 } }"#)
+        let stack = URL(fileURLWithPath: root).appendingPathComponent("AppIcon.solidimagestack")
+        try FileManager.default.createDirectory(at: stack, withIntermediateDirectories: true)
+        try Data(#"{ "info" : { "author" : "xcode", "version" : 1 }, "layers" : [ ] }"#.utf8).write(to: stack.appendingPathComponent("Contents.json"))
+        let report = Verifier.verify(catalogAt: root, displayPath: "Assets.xcassets")
+        #expect(!report.findings.contains { $0.rule == .duplicateName }, "\(report.findings.map(\.message))")
+    }
+}
