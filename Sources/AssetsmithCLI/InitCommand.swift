@@ -105,7 +105,7 @@ struct InitCommand: ParsableCommand {
         }
         var copier = SourceCopier(folder: sourcesFolder, manifestDirectory: manifestDirectory)
         var text = Self.header(catalog: PathText.relative(catalogPath, to: manifestDirectory),
-                               schema: TemplateLocator.schemaPath(manifestDirectory: manifestDirectory),
+                               schema: SchemaReference.forManifest(in: manifestDirectory),
                                project: projectFile.map { PathText.relative($0.path, to: manifestDirectory) })
         var assets: [String] = []
         let roles = projectFile.map { file in
