@@ -73,7 +73,25 @@ package struct CatalogSurvey: Sendable {
                 survey.leftAlone.append((set.path, FolderKind(rawValue: kind) == .colorSet ? "a colour set" : "a \(kind) set"))
             }
         }
+        survey.keepOneOfEachName()
         return survey
+    }
+
+    /// Set names share one namespace in a catalog: of two sets of one name (in different group
+    /// folders), the first by path is adopted and the other left, saying why, so the manifest never
+    /// names one asset twice.
+    private mutating func keepOneOfEachName() {
+        var first: [String: String] = [:]
+        func keep(_ name: String, _ path: String) -> Bool {
+            if let other = first[name.lowercased()] {
+                leftAlone.append((path, "another set named \"\(name)\" is adopted (\(other)); set names share one namespace in a catalog"))
+                return false
+            }
+            first[name.lowercased()] = path
+            return true
+        }
+        appIcons = appIcons.filter { keep($0.name, PathText.parent($0.master)) }
+        images = images.filter { keep($0.name, PathText.parent($0.file)) }
     }
 
     /// Why a layered icon made by hand is left as it is, and how Assetsmith would draw it instead.

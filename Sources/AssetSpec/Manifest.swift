@@ -31,6 +31,8 @@ package struct Manifest: Hashable, Sendable {
     package var patternFolders: [String] = []
     /// Top-level `flavors:` in manifest order (all of them, also when `--flavor` picks one).
     package var flavors: [FlavorSpec] = []
+    /// `icon-setting:`: the build setting the `.xcconfig` fragments name the primary icon in.
+    package var iconSetting = FlavorNaming.defaultIconSetting
     /// The flavour a build was limited to (`--flavor Beta`); nil: every flavour.
     package var selectedFlavor: String?
     /// Assets of the flavours left out by `selectedFlavor`: not planned, but what an earlier

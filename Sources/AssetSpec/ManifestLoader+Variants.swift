@@ -38,7 +38,8 @@ extension ManifestLoader {
     /// previews, then every flavour's sets (only `flavor`'s when given; the names of the others
     /// are `retained`).
     static func expandVariants(_ listed: [(node: Node, entry: AssetEntry)], top: MappingReader, directory: String,
-                               sink: DiagnosticSink, environment: [String: String], flavor: String?) -> Variants {
+                               sink: DiagnosticSink, environment: [String: String], flavor: String?,
+                               flavorNames: String = FlavorNaming.defaultPattern) -> Variants {
         var assets: [AssetEntry] = []
         // Every app icon that a flavour badges, with the mapping it was read from.
         var icons: [(node: Node, entry: AssetEntry, isAlternate: Bool)] = []
@@ -103,7 +104,7 @@ extension ManifestLoader {
                 if override.pairs.contains(where: { $0.0.string == "badge" }) { overridden.insert(override.name) }
             }
             for target in targets {
-                let flavoredName = target.entry.name + "-" + name
+                let flavoredName = FlavorNaming.name(base: target.entry.name, flavor: name, pattern: flavorNames)
                 spec.assetNames[target.entry.name] = flavoredName
                 guard expanding else {
                     retained.insert(flavoredName)

@@ -9,7 +9,8 @@ import Darwin
 
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
-    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors", "verify"]
+    package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors", "flavor-names",
+                                        "icon-setting", "verify"]
     package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image",
                                     "symbol"]
     static let appIconKeys = ["name", "kind", "adopt", "folder", "source", "small-source", "background", "layout", "dark", "tinted",
@@ -115,8 +116,10 @@ package enum ManifestLoader {
                        fix: "add `assets:` with at least one item")
         }
 
+        let flavorNames = readFlavorNames(top, sink: sink)
+        let iconSetting = readIconSetting(top, sink: sink)
         let variants = expandVariants(listed, top: top, directory: directory, sink: sink, environment: environment,
-                                      flavor: flavor)
+                                      flavor: flavor, flavorNames: flavorNames)
         assets = variants.assets
         let tabBar = readTabBar(top, sink: sink)
         // `output: MyApp/Assets.xcassets` names the catalog itself.
@@ -152,6 +155,7 @@ package enum ManifestLoader {
         manifest.tabBar = tabBar
         manifest.patternFolders = patternFolders
         manifest.flavors = variants.flavors
+        manifest.iconSetting = iconSetting
         manifest.selectedFlavor = flavor
         manifest.retainedAssets = variants.retained
         manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }

@@ -49,9 +49,12 @@ struct BuildStamp {
         let templates = environment["ASSETSMITH_TEMPLATES"] ?? ""
         let executable = Bundle.main.executablePath ?? ""
         let variables = variableNames(in: manifestText).map { "\($0)=\(environment[$0] ?? "(unset)")" }
-        return ([AssetCoreInfo.toolVersion, executable, templates, outputDirectory, catalogFolder, preview ? "preview" : ""]
+        // Kept as a digest: the text holds this machine's paths (the executable, the output),
+        // which a stamp a team may commit must not (issue 35).
+        return Digest.sha256(Data(([AssetCoreInfo.toolVersion, executable, templates, outputDirectory, catalogFolder,
+                                    preview ? "preview" : ""]
             + (flavor.map { ["flavor=" + $0] } ?? []) + variables)
-            .joined(separator: "|")
+            .joined(separator: "|").utf8))
     }
 
     /// The names of every `${NAME}` in `text`, sorted, each once.
@@ -78,7 +81,8 @@ struct BuildStamp {
         guard case .success(let stampData) = BoundedFile.read(path(outputDirectory: output, catalogFolder: catalogFolder),
                                                               limit: maximumBytes),
               stampData.starts(with: Data((header + "\n").utf8)),
-              let stamp = parse(String(decoding: stampData, as: UTF8.self)),
+              let stamp = parse(String(decoding: stampData, as: UTF8.self),
+                                bases: StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))),
               stamp.manifestSHA == Digest.sha256(manifestData),
               stamp.settings == settings(outputDirectory: output, catalogFolder: catalogFolder, preview: preview, flavor: flavor,
                                          manifestText: text)
@@ -171,24 +175,25 @@ struct BuildStamp {
                                assets: manifest.assets.count, jobs: plan.jobs.count,
                                files: record.files.count + (record.outputFiles?.count ?? 0),
                                diagnostics: diagnostics, entries: entries, folders: folderEntries)
-        try? SafeFiles(root: plan.outputDirectory).write(Data(stamp.text.utf8),
+        try? SafeFiles(root: plan.outputDirectory).write(Data(stamp.text(bases: StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))).utf8),
                                                          to: ".assetsmith/\(plan.catalogFolder).stamp")
     }
 
     // MARK: Text form (one record per line; paths last, so they may hold spaces)
 
-    var text: String {
+    /// The stamp's text, each path written relative to one of `bases` (`StampPaths`).
+    func text(bases: [String]) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let notes = (try? encoder.encode(diagnostics)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         var lines = [Self.header, "manifest \(manifestSHA)", "settings \(settings)", "summary \(assets) \(jobs) \(files)",
                      "diagnostics \(notes)"]
-        lines += entries.map { "F \($0.size) \($0.mtime) \($0.path)" }
-        lines += folders.map { "D \($0.mtime) \($0.path)" }
+        lines += entries.map { "F \($0.size) \($0.mtime) \(StampPaths.written($0.path, bases: bases))" }
+        lines += folders.map { "D \($0.mtime) \(StampPaths.written($0.path, bases: bases))" }
         return lines.joined(separator: "\n") + "\n"
     }
 
-    static func parse(_ text: String) -> BuildStamp? {
+    static func parse(_ text: String, bases: [String]) -> BuildStamp? {
         var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
         guard lines.popFirst() == Substring(header) else { return nil }
         func field(_ name: String) -> Substring? {
@@ -205,9 +210,9 @@ struct BuildStamp {
         for line in lines where !line.isEmpty {
             let parts = line.split(separator: " ", maxSplits: line.hasPrefix("F ") ? 3 : 2, omittingEmptySubsequences: false)
             if parts.first == "F", parts.count == 4, let size = Int64(parts[1]), let mtime = Int64(parts[2]) {
-                entries.append((String(parts[3]), size, mtime))
+                entries.append((StampPaths.read(String(parts[3]), bases: bases), size, mtime))
             } else if parts.first == "D", parts.count == 3, let mtime = Int64(parts[1]) {
-                folders.append((String(parts[2]), mtime))
+                folders.append((StampPaths.read(String(parts[2]), bases: bases), mtime))
             } else {
                 return nil
             }

@@ -105,8 +105,9 @@ struct InitCommand: ParsableCommand {
         }
         var copier = SourceCopier(folder: sourcesFolder, manifestDirectory: manifestDirectory)
         var text = Self.header(catalog: PathText.relative(catalogPath, to: manifestDirectory),
-                               schema: TemplateLocator.schemaPath(manifestDirectory: manifestDirectory),
+                               schema: SchemaReference.forManifest(in: manifestDirectory),
                                project: projectFile.map { PathText.relative($0.path, to: manifestDirectory) })
+        if let projectFile { text += ProjectFlavorTerms.lines(projectFile).map { $0 + "\n" }.joined() }
         var assets: [String] = []
         let roles = projectFile.map { file in
             IconRoles(project: file.path, targets: file.targets.filter { $0.catalogs.contains(catalogPath) })

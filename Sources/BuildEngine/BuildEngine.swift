@@ -150,6 +150,7 @@ package struct BuildEngine {
         readSources(&run)
         phaseFinished("read sources")
         checkGlyphSources(&run)
+        checkFlattenedAlpha(&run)
         phaseFinished("glyph checks")
         let groups = admit(RenderGroup.groups(of: plan), &run)
         phaseFinished("group + read record")

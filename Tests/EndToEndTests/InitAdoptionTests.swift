@@ -70,6 +70,22 @@ import TestSupport
         #expect(verify.status == 0, "\(verify.stdout)\(verify.stderr)")
     }
 
+    @Test func twoSetsOfOneNameInDifferentGroupsAreAdoptedOnce() throws {
+        let dir = try Self.groupedProject("init-twice")
+        let legacy = dir + "/App/Assets.xcassets/Legacy/Orange.appiconset"
+        try Self.write(Bitmap(width: 1024, height: 1024, filledWith: RGBAColor(red: 9, green: 9, blue: 9)), to: legacy + "/old.png")
+        try Self.write(#"{"images":[{"filename":"old.png","idiom":"universal","platform":"ios","size":"1024x1024"}],\#(Self.info)}"#,
+                       to: legacy + "/Contents.json")
+        let result = try CLI.run(["init"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("left Legacy/Orange.appiconset: another set named \"Orange\" is adopted (AppIcons/Orange.appiconset)"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("adopted 2 of 3 app icons; left 1: Orange.appiconset"), "\(result.stderr)")
+        let build = try CLI.run(["build"], in: dir)
+        #expect(build.status == 2, "the catalog itself holds two sets of one name: \(build.stderr)")
+        #expect(build.stderr.contains("but the catalog already holds a set of that name at \"Assets.xcassets/Legacy/Orange.appiconset\""), "\(build.stderr)")
+    }
+
     @Test func aMacSetIsAdoptedFromIts512At2xFileAndKeptAsDrawn() throws {
         let dir = CLI.temporaryDirectory("init-mac")
         let set = dir + "/Mac/Assets.xcassets/AppIcon.appiconset"

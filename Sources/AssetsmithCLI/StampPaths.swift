@@ -1,0 +1,32 @@
+import AssetCore
+import Foundation
+
+/// How the build stamp writes its paths without one machine's absolute paths (issue 35): a path
+/// below the manifest's folder as `./<relative>`, one below a template folder (the install's
+/// `share/assetsmith/Templates`) as `@<n>/<relative>`, where n is that folder's place in `bases`.
+enum StampPaths {
+    /// The manifest's folder, then the template folders in their search order.
+    static func bases(manifestDirectory: String) -> [String] {
+        [manifestDirectory] + TemplateLocator.templateDirectories(manifestDirectory: manifestDirectory)
+    }
+
+    static func written(_ path: String, bases: [String]) -> String {
+        for (index, base) in bases.enumerated() where path == base || path.hasPrefix(base + "/") {
+            let rest = path == base ? "" : String(path.dropFirst(base.count + 1))
+            return (index == 0 ? "." : "@\(index)") + (rest.isEmpty ? "" : "/" + rest)
+        }
+        return path
+    }
+
+    static func read(_ written: String, bases: [String]) -> String {
+        if written == ".", let base = bases.first { return base }
+        if written.hasPrefix("./"), let base = bases.first { return base + "/" + written.dropFirst(2) }
+        if written.hasPrefix("@") {
+            let end = written.firstIndex(of: "/") ?? written.endIndex
+            if let index = Int(written[written.index(after: written.startIndex)..<end]), bases.indices.contains(index) {
+                return bases[index] + written[end...]
+            }
+        }
+        return written
+    }
+}
