@@ -52,11 +52,14 @@ enum ProjectRoles {
             printer.print([.error("no target of \(relativePath(project.path)) builds \"\(relativePath(catalog))\"",
                                   at: .file(relativePath(catalog)),
                                   fix: built.isEmpty ? "add the catalog to a target (its Copy Bundle Resources phase)"
-                                      : "verify a catalog the project builds: " + built.joined(separator: ", "))])
+                                      : "verify a catalog the project builds: " + ReportText.capped(built, at: catalogsShown))])
             throw ExitCode(2)
         }
         return IconRoles(project: relativePath(project.path), targets: targets)
     }
+
+    /// Catalogs named in a fix line at most (a folder synchronized with `/` finds hundreds).
+    static let catalogsShown = 5
 
     /// Every catalog a target of the project compiles, app targets' first, each once.
     static func catalogs(of project: ProjectFile) -> [String] {
