@@ -158,6 +158,14 @@ extension BuildCommand {
         var written = true
         for case let (path?, paths) in lists {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            if let broken = FileListTarget.lineBreak(in: paths) {
+                // An .xcfilelist is one path a line, with no escape: the list would name two files.
+                printer.print([.error("\(path == inputFileList ? "--input-file-list" : "--output-file-list") cannot list "
+                                      + "\"\(ReportText.visible(broken))\": its name holds a line break, which a file list cannot hold; the list was not written",
+                                      at: .file(ReportText.visible(broken)), fix: "rename the file without the line break")])
+                written = false
+                continue
+            }
             let text = Set(paths).sorted().joined(separator: "\n") + "\n"
             let files = SafeFiles(root: PathText.parent(absolute))
             let name = PathText.lastComponent(absolute)
@@ -182,6 +190,11 @@ extension BuildCommand {
 
 /// Where a file list may be written: a new file or a regular file, never a link or a folder.
 enum FileListTarget {
+    /// The first path holding a line break (LF or CR), which no file list can hold.
+    static func lineBreak(in paths: [String]) -> String? {
+        paths.sorted().first { $0.contains("\n") || $0.contains("\r") }
+    }
+
     /// Why `absolute` cannot take a file list, or nil when it can.
     static func problem(_ absolute: String) -> String? {
         var info = stat()

@@ -39,7 +39,8 @@ extension BuildStamp {
 
 extension BuildStamp.Snapshot {
     mutating func add(_ path: String) {
-        stats[path] = FileStat.of(path).map { FileStat.Value(size: $0.size, mtime: $0.mtime) }
+        // updateValue keeps a missing file as an entry (nil), where `stats[path] = nil` would drop it.
+        stats.updateValue(FileStat.of(path).map { FileStat.Value(size: $0.size, mtime: $0.mtime) }, forKey: path)
     }
 }
 

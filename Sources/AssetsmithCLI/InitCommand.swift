@@ -251,8 +251,9 @@ struct InitCommand: ParsableCommand {
 
     /// Transparent pixels of a PNG master; nil when it has none or cannot be decoded.
     static func transparentPixels(_ path: String) -> Int? {
-        guard let data = FileManager.default.contents(atPath: path), let bitmap = try? PNGCodec.decode(data),
-              !bitmap.isOpaque else { return nil }
+        guard PNGDeclaredSize.refusal(path) == nil, case .success(let data) = BoundedFile.read(path, limit: Budgets.standard.sourceBytes),
+              let info = try? PNGCodec.info(data), info.size.width * info.size.height <= Budgets.standard.imagePixels,
+              let bitmap = try? PNGCodec.decode(data), !bitmap.isOpaque else { return nil }
         var count = 0
         var i = 3
         while i < bitmap.pixels.count {
@@ -318,9 +319,7 @@ struct SourceCopier {
 
     /// Copies `path` as `<name>.<ext>` and returns the path to write in the manifest.
     mutating func copy(_ path: String, as name: String) throws(Diagnostic) -> String {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw .error("cannot read \"\(relativePath(path))\"", at: .file(relativePath(path)), fix: "check its permissions")
-        }
+        let data = try Self.master(path)
         let ext = (path as NSString).pathExtension.lowercased()
         let files = SafeFiles(root: folder)
         var candidate = "\(name).\(ext)"

@@ -49,16 +49,17 @@ enum ProjectRoles {
         let targets = project.targets.filter { $0.catalogs.contains(catalog) }
         guard !targets.isEmpty else {
             let built = Set(project.targets.flatMap(\.catalogs)).sorted().map { "\"\(relativePath($0))\"" }
-            // At most five named: a synchronized folder at `/` would list the machine's catalogs.
-            let named = built.prefix(5).joined(separator: ", ") + (built.count > 5 ? " and \(built.count - 5) more" : "")
             printer.print([.error("no target of \(relativePath(project.path)) builds \"\(relativePath(catalog))\"",
                                   at: .file(relativePath(catalog)),
                                   fix: built.isEmpty ? "add the catalog to a target (its Copy Bundle Resources phase)"
-                                      : "verify a catalog the project builds: " + named)])
+                                      : "verify a catalog the project builds: " + ReportText.capped(built, at: catalogsShown))])
             throw ExitCode(2)
         }
         return IconRoles(project: relativePath(project.path), targets: targets)
     }
+
+    /// Catalogs named in a fix line at most (a folder synchronized with `/` finds hundreds).
+    static let catalogsShown = 5
 
     /// Every catalog a target of the project compiles, app targets' first, each once.
     static func catalogs(of project: ProjectFile) -> [String] {

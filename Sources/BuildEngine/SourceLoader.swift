@@ -44,7 +44,8 @@ package struct SourceBytes: Sendable {
 package enum SourceLoader {
     /// A file over `budgets.sourceBytes` is refused from its size, before it is read.
     package static func read(_ source: SourceRef, budgets: Budgets = .standard) -> Result<SourceBytes, Diagnostic> {
-        if source.format == .png, let refusal = PNGDeclaredSize.refusal(source.path) {
+        if source.format == .png, (BoundedFile.size(source.path) ?? 0) <= budgets.sourceBytes,
+           let refusal = PNGDeclaredSize.refusal(source.path) {
             return .failure(.error("source file \(refusal)", at: .file(source.displayPath),
                                    fix: "check that this is the artwork you meant, and export it again"))
         }

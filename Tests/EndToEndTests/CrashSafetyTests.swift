@@ -34,6 +34,17 @@ import TestSupport
         return broken
     }
 
+    /// Size and modification time of every file below `folder`.
+    static func stats(_ folder: String) -> [String: [Int]] {
+        var found: [String: [Int]] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: folder)?.allObjects ?? [] {
+            var info = stat()
+            guard stat(folder + "/" + path, &info) == 0 else { continue }
+            found[path] = [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+        }
+        return found
+    }
+
     /// The pid of a process that has exited.
     static func deadPID() throws -> Int32 {
         let process = Process()
@@ -44,20 +55,32 @@ import TestSupport
         return process.processIdentifier
     }
 
+    /// Each round changes the icon's colour, so every round must write new files, and is killed as
+    /// soon as the first output changes (mid-write, not after an idle build that wrote nothing).
     @Test func killedBuildsLeaveNoPartialFileAndTheNextBuildRepairsAll() throws {
         let dir = try Self.project("kill")
         let catalog = dir + "/Output/Assets.xcassets"
-        var generator = SystemRandomNumberGenerator()
+        let original = try String(contentsOfFile: dir + "/AppIcon.svg", encoding: .utf8)
         for round in 0..<6 {
+            let colour = String(format: "#%02X7BF2", 0x10 + round * 0x20)
+            try original.replacingOccurrences(of: "#3A7BF2", with: colour)
+                .write(toFile: dir + "/AppIcon.svg", atomically: true, encoding: .utf8)
+            let before = Self.stats(catalog)
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CLI.binary)
-            process.arguments = ["build", "--force", "--jobs", "2"]
+            process.arguments = ["build", "--jobs", "2"]
             process.currentDirectoryURL = URL(fileURLWithPath: dir)
             process.standardError = FileHandle.nullDevice
             try process.run()
-            usleep(UInt32.random(in: 5_000...(round < 3 ? 120_000 : 400_000), using: &generator))
+            // Polled by count (at most 60,000 looks 1 ms apart), not timed.
+            var looks = 0
+            while process.isRunning, looks < 60_000, Self.stats(catalog) == before {
+                usleep(1_000)
+                looks += 1
+            }
             kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
+            #expect(Self.stats(catalog) != before, "round \(round) wrote nothing")
             #expect(Self.everyFileIsWhole(dir + "/Output").isEmpty, "round \(round): \(Self.everyFileIsWhole(dir + "/Output"))")
         }
         let build = try CLI.run(["build"], in: dir)

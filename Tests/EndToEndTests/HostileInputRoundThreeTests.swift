@@ -1,0 +1,77 @@
+import Foundation
+import Testing
+import TestSupport
+
+/// Issue 36, the third round through the CLI: each case ends in a clear error naming the file or
+/// the manifest's place, with the exit code of its kind, and the good asset still built.
+@Suite struct HostileInputRoundThreeTests {
+    static func project(_ label: String, assets: String) throws -> String {
+        try HostileInputRoundTwoTests.project(label, assets: assets)
+    }
+
+    // MARK: Symbols
+
+    @Test func aHugeStrokeWidthIsAManifestErrorNotACrash() throws {
+        let dir = try Self.project("weights-huge", assets: "  - {name: Plus, kind: symbol, source: plus.svg, weights: {black: 1e7px}}\n")
+        try CLI.copyFromRepo("Assets/Glyphs/plus.svg", to: dir)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("assetsmith.yml:3:67: error: \"black\" in \"weights\" of asset \"Plus\" is 10000000px, wider than 16384px"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("Fatal error"))
+    }
+
+    /// plus.svg's strokes are 2 units wide: Black may be 8px (4 times), not 8.5px.
+    @Test func aBlackWidthMoreThanFourTimesTheDrawingsIsRefusedByTheBuild() throws {
+        let dir = try Self.project("weights-relative", assets: """
+              - {name: Wide, kind: symbol, source: plus.svg, weights: {black: 8.5px}}
+              - {name: Widest, kind: symbol, source: plus.svg, weights: {black: 8px}}
+
+            """)
+        try CLI.copyFromRepo("Assets/Glyphs/plus.svg", to: dir)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("a Black stroke 8.5 px wide is more than 4 times the drawing's own 2-px stroke (Regular)"), "\(result.stderr)")
+        #expect(!result.stderr.contains("\"Widest\""), "\(result.stderr)")
+        #expect(HostileInputRoundTwoTests.goodWasBuilt(dir))
+    }
+
+    // MARK: XInclude
+
+    @Test func anSVGWithXIncludeIsRefusedBeforeLibrsvgReadsIt() throws {
+        let dir = try Self.project("xinclude", assets: "  - {name: Leak, kind: image, source: leak.svg, size: 100x40}\n")
+        try FileManager.default.createDirectory(atPath: dir + "/.git", withIntermediateDirectories: true)
+        try "[http]\n\textraheader = AUTHORIZATION: basic c2VjcmV0\n".write(toFile: dir + "/.git/config", atomically: true, encoding: .utf8)
+        try """
+        <svg xmlns="http://www.w3.org/2000/svg" xmlns:xi="http://www.w3.org/2001/XInclude" width="100" height="40">
+          <text x="0" y="20"><xi:include href=".git/config" parse="text"/></text>
+        </svg>
+        """.write(toFile: dir + "/leak.svg", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("leak.svg: error: holds the element <xi:include> (line 2): XInclude reads other files (such as .git/config) into the picture, so it is refused"),
+                "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/Output/Assets.xcassets/Leak.imageset/Leak@2x.png"))
+        #expect(HostileInputRoundTwoTests.goodWasBuilt(dir))
+    }
+
+    // MARK: PNGs larger than their header allows
+
+    @Test func aSparsePNGIsRefusedFromItsHeaderInBuildAndVerify() throws {
+        let dir = try Self.project("sparse-png", assets: "  - {name: Big, kind: image, source: big.png, size: 40x15}\n")
+        let banner = try Data(contentsOf: Fixtures.repoRoot.appendingPathComponent("Assets/Banner.png"))
+        try HostileInputRoundTwoTests.sparse(dir + "/big.png", head: banner, size: 250 << 20)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("big.png: error: source file is 250 MB, but its header declares 960x360 px, which a PNG holds in at most 18 MB (a sparse or padded file?); it was not read"),
+                "\(result.stderr)")
+        #expect(HostileInputRoundTwoTests.goodWasBuilt(dir))
+
+        let catalog = dir + "/Output/Assets.xcassets/Good.imageset/Good@3x.png"
+        try FileManager.default.removeItem(atPath: catalog)
+        try HostileInputRoundTwoTests.sparse(catalog, head: banner, size: 250 << 20)
+        let verify = try CLI.run(["verify", "--catalog", "Output/Assets.xcassets"], in: dir)
+        #expect(verify.status == 1)
+        #expect((verify.stdout + verify.stderr).contains("Good@3x.png: error: is 250 MB, but its header declares 960x360 px"), "\(verify.stdout)\(verify.stderr)")
+    }
+}
