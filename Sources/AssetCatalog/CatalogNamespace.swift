@@ -20,8 +20,8 @@ package enum CatalogNamespace {
         }
     }
 
-    /// The key a set's name has in the catalog's namespace: the namespace folders above it and
-    /// its name without extension, lowercased (`icons/orange` in a namespace folder `Icons`).
+    /// The key a set's name has in the catalog's namespace: the namespace folders above it, its
+    /// name, lowercased, and its kind (`icons/orange.appiconset` in a namespace folder `Icons`).
     package static func key(_ path: String, namespaces: Set<String>) -> String {
         var prefix: [String] = []
         var folder = ""
@@ -29,7 +29,10 @@ package enum CatalogNamespace {
             folder = folder.isEmpty ? part : folder + "/" + part
             if namespaces.contains(folder) { prefix.append(part) }
         }
-        return (prefix + [Planner.namespaceName(path)]).joined(separator: "/").lowercased()
+        // Sets of different kinds may share a name: an app icon set and a visionOS solid image
+        // stack both named `AppIcon` give one icon per platform (symbolgrid in the shared corpus).
+        let kind = (PathText.lastComponent(path) as NSString).pathExtension
+        return (prefix + [Planner.namespaceName(path)]).joined(separator: "/").lowercased() + "." + kind.lowercased()
     }
 
     /// Group folders (relative paths) below `catalogPath` whose Contents.json provides a namespace.

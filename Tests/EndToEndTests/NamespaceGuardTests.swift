@@ -56,6 +56,28 @@ import TestSupport
         #expect(FileManager.default.fileExists(atPath: dir + "/App/Assets.xcassets/Orange.appiconset/Contents.json"))
     }
 
+    /// One icon per platform: a visionOS solid image stack `AppIcon` beside the app icon set the
+    /// manifest writes is no clash (symbolgrid in the shared corpus ships so).
+    @Test func aSolidImageStackOfTheIconsNameIsNoClash() throws {
+        let dir = try Self.groupedProject("namespace-platforms")
+        let stack = dir + "/App/Assets.xcassets/Orange.solidimagestack"
+        try FileManager.default.createDirectory(atPath: stack, withIntermediateDirectories: true)
+        try #"{"info":{"author":"xcode","version":1},"layers":[]}"#.write(toFile: stack + "/Contents.json", atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(atPath: dir + "/App/Assets.xcassets/AppIcons/Orange.appiconset")
+        try Self.manifest("""
+            output: App/Assets.xcassets
+            assets:
+              - name: Orange
+                kind: app-icon
+                source: Orange.png
+
+            """, in: dir)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: dir + "/App/Assets.xcassets/Orange.appiconset/Contents.json"))
+        #expect(FileManager.default.fileExists(atPath: stack + "/Contents.json"))
+    }
+
     @Test func twoAssetsOfOneNameInDifferentFoldersAreAManifestError() throws {
         let dir = try Self.groupedProject("namespace-manifest")
         try Self.manifest("""
