@@ -14,6 +14,8 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     /// Files written next to the catalog, path relative to the output folder → what was written;
     /// nil when there are none.
     package var outputFiles: [String: FileRecord]?
+    /// The `${NAME}` variables the badge texts were drawn with; nil when none was used.
+    package var variables: [String: String]?
 
     package init(toolVersion: String = AssetCoreInfo.toolVersion, table: String, files: [String: FileRecord] = [:]) {
         self.toolVersion = toolVersion
@@ -27,6 +29,7 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         case renderVersion = "render-version"
         case table, files
         case outputFiles = "output-files"
+        case variables
     }
 
     /// 256 MB: some 800,000 files at about 300 bytes an entry (50,000 assets write about 200,000).

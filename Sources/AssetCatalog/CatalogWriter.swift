@@ -59,6 +59,7 @@ package enum CatalogWriter {
         let recordPath = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
         let old = previous ?? BuildRecord.read(at: recordPath) ?? BuildRecord(table: plan.table)
         var new = BuildRecord(table: plan.table)
+        new.variables = plan.variables.isEmpty ? nil : plan.variables
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
 
         do {

@@ -31,6 +31,8 @@ package struct Plan: Hashable, Sendable, Codable {
     /// Assets not planned this time (the other flavours of `--flavor`) whose earlier files are
     /// kept in place rather than removed as stale; not part of the JSON form.
     package var retainedAssets: Set<String> = []
+    /// The `${NAME}` variables the manifest's badge texts were drawn with (kept in the record).
+    package var variables: [String: String] = [:]
 
     enum CodingKeys: String, CodingKey {
         case table, tableChoice, outputDirectory, catalogFolder, jobs, entries, outputFiles, iconBundles

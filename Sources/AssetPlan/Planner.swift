@@ -74,6 +74,7 @@ package enum Planner {
         plan.tableChoice = requirements.tableChoice
         plan.adopting = Set(manifest.assets.filter(\.adopt).map(\.name))
         plan.retainedAssets = manifest.retainedAssets
+        plan.variables = manifest.variables
         return plan
     }
 

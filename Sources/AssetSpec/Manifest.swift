@@ -38,6 +38,8 @@ package struct Manifest: Hashable, Sendable {
     /// Assets of the flavours left out by `selectedFlavor`: not planned, but what an earlier
     /// build generated for them stays in place.
     package var retainedAssets: Set<String> = []
+    /// The `${NAME}` variables the badge texts used, with the values they were given.
+    package var variables: [String: String] = [:]
 
     package init(file: String, directory: String, table: Located<String>?, outputDirectory: String,
                  catalogName: String, assets: [AssetEntry]) {

@@ -159,7 +159,30 @@ package enum ManifestLoader {
         manifest.selectedFlavor = flavor
         manifest.retainedAssets = variants.retained
         manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
+        manifest.variables = usedVariables(text, environment: environment)
         return manifest
+    }
+
+    /// The `${NAME}` variables the text names that `environment` sets, with their values: what a
+    /// build drew its badges with, kept in the build record so that verify can check against it
+    /// when the variable is not set (issue 35).
+    static func usedVariables(_ text: String, environment: [String: String]) -> [String: String] {
+        var found: [String: String] = [:]
+        for name in variableNames(text) { found[name] = environment[name] }
+        return found
+    }
+
+    /// Every `${NAME}` the text names, once each.
+    package static func variableNames(_ text: String) -> Set<String> {
+        var names: Set<String> = []
+        var rest = Substring(text)
+        while let start = rest.range(of: "${") {
+            rest = rest[start.upperBound...]
+            guard let end = rest.firstIndex(of: "}") else { break }
+            names.insert(String(rest[..<end]))
+            rest = rest[rest.index(after: end)...]
+        }
+        return names
     }
 
     static func readAsset(_ node: Node, directory: String, sink: DiagnosticSink) -> AssetEntry? {

@@ -83,7 +83,7 @@ struct VerifyCommand: ParsableCommand {
                 reports.append(try verifyCatalog(path, project: projectFile, home: catalogs.count > 1, printer: printer))
             }
         } else {
-            let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+            let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer, recordedVariables: true)
             let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                                catalogFolder: plan.catalogFolder))
             let display = relativePath((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))

@@ -87,6 +87,14 @@ import TestSupport
 
         let verify = try CLI.run(["verify"], in: dir, environment: Self.version)
         #expect(verify.status == 0, "\(verify.stdout)")
+        // Issue 35: without the variable, verify checks against what the last build drew, and says so.
+        let recorded = try CLI.run(["verify"], in: dir, removing: ["MARKETING_VERSION"])
+        #expect(recorded.status == 0, "\(recorded.stdout)\(recorded.stderr)")
+        #expect(recorded.stderr.contains("note: ${MARKETING_VERSION} is not set; the badges are checked against \"2.4.1\", the value the last build drew"),
+                "\(recorded.stderr)")
+        // Another value than the one drawn: the badged icons are out of date.
+        let other = try CLI.run(["verify"], in: dir, environment: ["MARKETING_VERSION": "9.9"])
+        #expect(other.status == 1, "\(other.stdout)")
 
         try FileManager.default.removeItem(atPath: dir + "/Output/Assets.xcassets/AppIcon-Classic.appiconset")
         let missing = try CLI.run(["verify"], in: dir, environment: Self.version)
@@ -95,6 +103,8 @@ import TestSupport
         #expect(missing.stdout.contains("Output/Assets-Icons.xcconfig: error: alternate icon \"AppIcon-Classic\" is registered (ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES) but has no set"), "\(missing.stdout)")
         #expect(!missing.stdout.contains("Assets-Icons-Debug.xcconfig: error"), "the Debug flavour's alternate is still there")
 
+        // No record to take the value from: the variable must be set.
+        try FileManager.default.removeItem(atPath: dir + "/Output/.assetsmith/Assets.xcassets.record.json")
         let unset = try CLI.run(["verify"], in: dir, removing: ["MARKETING_VERSION"])
         #expect(unset.status == 2)
         #expect(unset.stderr.hasPrefix("assetsmith.yml:16:25: error: badge text \"${MARKETING_VERSION}\" uses ${MARKETING_VERSION}, which is not set in the environment\n"), "\(unset.stderr)")
