@@ -30,4 +30,22 @@ import Verification
             #expect(known.contains(String(id)), "docs/verify-rules.md names the unknown rule \(id)")
         }
     }
+
+    /// A rule id the README names (`rule \`stack\``, `(\`project-icon\``) exists.
+    @Test func theReadmeNamesOnlyRulesThatExist() throws {
+        let known = Set(Finding.Rule.allCases.map(\.rawValue))
+        let text = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("README.md"), encoding: .utf8)
+        var named: [String] = []
+        for marker in ["rule `", "(rule `"] {
+            var rest = Substring(text)
+            while let start = rest.range(of: marker) {
+                rest = rest[start.upperBound...]
+                named.append(String(rest.prefix { $0 != "`" }))
+            }
+        }
+        #expect(!named.isEmpty)
+        for id in named where !id.hasSuffix("*") {
+            #expect(known.contains(id), "README names the unknown rule \(id)")
+        }
+    }
 }
