@@ -72,7 +72,8 @@ package enum CatalogNamespace {
         var byKey: [String: [Existing]] = [:]
         for set in existing where !set.generated { byKey[key(set.path, namespaces: namespaces), default: []].append(set) }
         var diagnostics: [Diagnostic] = []
-        for entry in plan.entries {
+        // Only sets with a name of their own: a stack's layer sets are its business.
+        for entry in plan.entries where isNamed(entry.folder) {
             let shown = plan.catalogFolder + "/" + entry.folder
             for other in byKey[key(entry.folder, namespaces: namespaces)] ?? [] where other.path != entry.folder {
                 diagnostics.append(.error(

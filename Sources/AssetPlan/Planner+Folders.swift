@@ -21,6 +21,21 @@ extension Planner {
         return part
     }
 
+    /// What two sets of the plan are compared by: a set of the catalog's namespace by its name
+    /// (`AppIcons/Orange.appiconset` and `Orange.appiconset` clash); a set inside another (a layer
+    /// of an image stack, `…/Back.imagestacklayer/Content.imageset`) by its whole path, as its
+    /// name is its container's business.
+    static func collisionKey(_ folder: String) -> String {
+        var parent = PathText.parent(folder)
+        while !parent.isEmpty {
+            if !(PathText.lastComponent(parent) as NSString).pathExtension.isEmpty {
+                return (folder as NSString).deletingPathExtension
+            }
+            parent = PathText.parent(parent)
+        }
+        return namespaceName(folder)
+    }
+
     /// The name a set has in the catalog's one namespace: its folder's last part without the
     /// extension (`AppIcons/Orange.appiconset` → `Orange`), as actool sees it.
     package static func namespaceName(_ folder: String) -> String {

@@ -89,7 +89,7 @@ package enum Planner {
         var diagnostics: [Diagnostic] = []
         // Sets are compared by name without their extension: actool takes `X.colorset` and
         // `X.imageset` in one catalog as two assets of one name.
-        let written = entries.map { ($0.asset, $0.folder, "set", "set:" + namespaceName($0.folder)) }
+        let written = entries.map { ($0.asset, $0.folder, "set", "set:" + collisionKey($0.folder)) }
             + outputFiles.map { ($0.asset, $0.path, "file", "file:" + $0.path) }
             + iconBundles.map { ($0.asset, $0.folder, "icon", "file:" + $0.folder) }
             // An `.icon` and an `.appiconset` of one name are ambiguous to Xcode.

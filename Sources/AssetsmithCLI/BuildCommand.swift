@@ -24,7 +24,7 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Render every output again, even those the last build left up to date.")
     var force = false
 
-    @Flag(name: .long, help: "Take over every set the manifest names even when it holds files assetsmith did not write (they are moved to .assetsmith/backup/), as `adopt: true` on each asset.")
+    @Flag(name: .long, help: "Take over every set the manifest names even when it holds files assetsmith did not write (they are moved to .assetsmith/backup/), as `adopt: true` on each asset; never a hand-made set a flavour would write, nor a hand-made .icon.")
     var adopt = false
 
     @Flag(name: .long, help: "Also write preview.png and preview.html into <output>/.assetsmith (never beside the catalog).")

@@ -59,6 +59,16 @@ struct InitCommand: ParsableCommand {
         }
         let manifestPath = PathText.absolute(manifest, relativeTo: manifestRoot)
         let manifestDirectory = PathText.parent(manifestPath)
+        // One manifest per project: one beside the project file (an earlier init run there) counts too.
+        let projectFolder = projectFile.map { PathText.parent($0.path) }
+        if let projectFolder, projectFolder != manifestDirectory,
+           let existing = [manifest, "assetsmith.yml"].map({ PathText.absolute($0, relativeTo: projectFolder) })
+            .first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            printer.print([.error("\"\(relativePath(existing))\" already exists for \(relativePath(projectFile?.path ?? projectFolder)); "
+                                  + "init writes one manifest per project", at: .file(relativePath(existing)),
+                                  fix: "build with `assetsmith build --manifest \(relativePath(existing))`, or move it away first")])
+            throw ExitCode(2)
+        }
         if FileManager.default.fileExists(atPath: manifestPath) {
             printer.print([.error("\"\(relativePath(manifestPath))\" already exists; init never overwrites a manifest",
                                   at: .file(relativePath(manifestPath)),

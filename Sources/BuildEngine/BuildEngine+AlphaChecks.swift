@@ -1,4 +1,5 @@
 import AssetCore
+import Foundation
 import AssetPlan
 import PNGCodec
 import Rendering
@@ -15,10 +16,12 @@ extension BuildEngine {
             let key = [job.asset, job.source.path]
             slots[key] = (slots[key]?.job ?? job, (slots[key]?.count ?? 0) + 1)
         }
+        var translucent: [String: Bool] = [:]
         for key in slots.keys.sorted(by: { $0.joined(separator: "\u{0}") < $1.joined(separator: "\u{0}") }) {
-            guard let (job, count) = slots[key], let bytes = run.read[job.source.path], !bytes.data.isEmpty,
-                  let info = try? PNGCodec.info(bytes.data), info.colorType.hasAlphaChannel || info.hasTRNS,
-                  let bitmap = try? PNGCodec.decode(bytes.data), !bitmap.isOpaque, let background = job.background else { continue }
+            guard let (job, count) = slots[key], let background = job.background else { continue }
+            let path = job.source.path
+            if translucent[path] == nil { translucent[path] = run.read[path].map { Self.hasTranslucentPixels($0.data) } ?? false }
+            guard translucent[path] == true else { continue }
             var warning = Diagnostic.warning(
                 "asset \"\(job.asset)\": its source \"\(job.source.displayPath)\" has pixels that are not fully opaque, and the build "
                     + "flattens them onto \(background) in \(count) slot\(count == 1 ? "" : "s") (a transparent margin becomes a square of that colour)",
@@ -28,5 +31,13 @@ extension BuildEngine {
             warning = warning.concerning(job.asset)
             run.diagnostics.append(warning)
         }
+    }
+
+    /// Whether a PNG's pixels are not all opaque: its header first (no alpha channel, no tRNS:
+    /// opaque), and only a file that can hold alpha is decoded.
+    static func hasTranslucentPixels(_ data: Data) -> Bool {
+        guard !data.isEmpty, let info = try? PNGCodec.info(data), info.colorType.hasAlphaChannel || info.hasTRNS,
+              let bitmap = try? PNGCodec.decode(data) else { return false }
+        return !bitmap.isOpaque
     }
 }

@@ -144,5 +144,13 @@ import TestSupport
         #expect(second.status == 2)
         #expect(second.stderr.contains("\"assetsmith.yml\" already exists; init never overwrites a manifest"), "\(second.stderr)")
         #expect(!FileManager.default.fileExists(atPath: dir + "/macos/assetsmith.yml"), "no second manifest")
+
+        // A manifest beside the project (written there earlier) counts too: none is added at the root.
+        try FileManager.default.moveItem(atPath: dir + "/assetsmith.yml", toPath: dir + "/macos/assetsmith.yml")
+        let third = try CLI.run(["init"], in: dir)
+        #expect(third.status == 2)
+        #expect(third.stderr.contains("macos/assetsmith.yml: error: \"macos/assetsmith.yml\" already exists for macos/Acme.xcodeproj; init writes one manifest per project"),
+                "\(third.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: dir + "/assetsmith.yml"))
     }
 }

@@ -62,6 +62,16 @@ final class WatchSession {
             printer.line(line)
             return line
         }
+        // The namespace guard, as `build` has it: nothing is written over a clash.
+        let clashes = NamespaceGuard.check(manifest: manifest, plan: plan)
+        if !clashes.isEmpty {
+            printer.print(clashes)
+            if directories.isEmpty { directories = [PathText.parent(manifestPath)] }
+            relevantFiles.insert(manifestPath)
+            let line = "\(what): set names clash; nothing was written, the last good output is left in place"
+            printer.line(line)
+            return line
+        }
         var pipeline = BuildEngine(threads: threads)
         pipeline.sandbox = sandbox
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
