@@ -50,6 +50,7 @@ extension Inspection {
             } else if let vector = job.vector {
                 checkVectorOutput(job, vector, file: file, folder: folder)
             } else if let actual = pixelSize(job.output), actual != job.pixelSize {
+                sizeReportedByPlan.insert(job.output)
                 add(.error, .pixelSize, file: file, asset: folder,
                     message: "is \(actual.width)x\(actual.height) px but slot \(job.slot) needs \(job.pixelSize)",
                     fix: build)
