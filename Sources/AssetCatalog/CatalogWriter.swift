@@ -140,6 +140,7 @@ package enum CatalogWriter {
                 failedFolders.formUnion(foldersAbove(request.path))
             }
         }
+        rollBackIncompleteSets(pending.map(\.request.path), catalog: catalog, new: &new, report: &report)
         for folder in failedFolders.intersection(created).sorted(by: { $0.count > $1.count }) {
             _ = catalog.removeDirectoryIfEmpty(folder)
         }
