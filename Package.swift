@@ -92,7 +92,7 @@ let package = Package(
         // In-process fuzzer for every reader of outside input (`make test`, `make fuzz`); not in `assetsmith`.
         .executableTarget(name: "AssetsmithFuzz", dependencies: [
             "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "Verification", "VectorWorkers", "XcodeProject",
-            .product(name: "Yams", package: "Yams"),
+            "Preview", .product(name: "Yams", package: "Yams"),
         ], path: "Sources/AssetsmithFuzz"),
         // libFuzzer entry for `make fuzz` (scripts/fuzz-coverage.sh builds it with
         // -sanitize=fuzzer,address); a plain build makes an inert binary.

@@ -5,13 +5,13 @@
 # Prints libFuzzer's last status line per target (executions, coverage `cov:`, features `ft:`).
 # A crash stops with the reproducer in .build/fuzz/ (libFuzzer's crash-* file).
 #
-#   scripts/fuzz-coverage.sh [seconds] [target ...]     targets: manifest launch-template png contents-json symbol-template
+#   scripts/fuzz-coverage.sh [seconds] [target ...]     targets: manifest launch-template png contents-json symbol-template icon-json
 set -eu
 set -f # no globbing: find's -name patterns are passed as words
 cd "$(dirname "$0")/.."
 SECONDS_PER_TARGET=${1:-${FUZZ_SECONDS:-60}}
 [ $# -gt 0 ] && shift
-TARGETS=${*:-manifest launch-template png contents-json symbol-template}
+TARGETS=${*:-manifest launch-template png contents-json symbol-template icon-json}
 if [ "$(uname -s)" != Linux ]; then
     echo "fuzz-coverage: libFuzzer with the Swift toolchain is set up for Linux here; on macOS run .build/release/assetsmith-fuzz" >&2
     exit 2
@@ -28,6 +28,7 @@ for target in $TARGETS; do
         launch-template) seeds="Templates/Launch Tests/Fixtures/Launch" ;;
         png) seeds="Tests/Fixtures/pngsuite" ;;
         contents-json) seeds="Tests/Fixtures/Verify" ;;
+        icon-json) seeds="Tests/Fixtures/IconComposer" ;;
         symbol-template) seeds="Tests/Fixtures/Symbols Tests/Fixtures/Verify/RealWorld/image-types/Assets.xcassets/custom.bolt.symbolset" ;;
         *) echo "fuzz-coverage: no target $target" >&2; exit 2 ;;
     esac

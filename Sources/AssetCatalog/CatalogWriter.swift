@@ -57,10 +57,13 @@ package enum CatalogWriter {
         var report = WriteReport()
         let outputFiles = SafeFiles(root: plan.outputDirectory)
         let recordPath = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
-        let old = previous ?? BuildRecord.read(at: recordPath) ?? BuildRecord(table: plan.table)
+        var old = previous ?? BuildRecord.read(at: recordPath) ?? BuildRecord(table: plan.table)
         var new = BuildRecord(table: plan.table)
         new.variables = plan.variables.isEmpty ? nil : plan.variables
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
+        // Files an interrupted build wrote but could not record (issue 36).
+        let journal = readJournal(outputFiles, catalogFolder: plan.catalogFolder)
+        adopt(journal, into: &old, catalog: catalog)
 
         do {
             let isNew = (try? outputFiles.resolve(plan.catalogFolder)).map { !FileManager.default.fileExists(atPath: $0) } ?? false
@@ -128,6 +131,9 @@ package enum CatalogWriter {
             (try? catalog.resolve(folder)).map { !FileManager.default.fileExists(atPath: $0) } ?? false
         }
         var failedFolders: Set<String> = []
+        // Only files whose bytes the record does not already list need the journal.
+        let changing = pending.filter { old.files[$0.request.path]?.sha256 != $0.record.sha256 }
+        writeJournal(journal, pending: changing.map { ($0.request.path, $0.record) }, into: outputFiles, catalogFolder: plan.catalogFolder)
         for ((request, record), outcome) in zip(pending, FileUpdate.apply(pending.map(\.request), in: catalog)) {
             switch outcome {
             case .unchanged:
@@ -141,6 +147,7 @@ package enum CatalogWriter {
                 failedFolders.formUnion(foldersAbove(request.path))
             }
         }
+        rollBackIncompleteSets(pending.map(\.request.path), catalog: catalog, new: &new, report: &report)
         for folder in failedFolders.intersection(created).sorted(by: { $0.count > $1.count }) {
             _ = catalog.removeDirectoryIfEmpty(folder)
         }
@@ -154,7 +161,9 @@ package enum CatalogWriter {
         writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, catalog: catalog, old: old, new: &new,
                          report: &report)
 
-        writeRecord(new, old: old, plan: plan, into: outputFiles, report: &report)
+        if writeRecord(new, old: old, plan: plan, into: outputFiles, report: &report) {
+            removeJournal(outputFiles, catalogFolder: plan.catalogFolder)
+        }
         return report
     }
 
@@ -227,16 +236,20 @@ package enum CatalogWriter {
     }
 
     /// The build record, written when it changed (or is missing).
+    /// True when the record on disk is the new one.
+    @discardableResult
     private static func writeRecord(_ new: BuildRecord, old: BuildRecord, plan: Plan, into outputFiles: SafeFiles,
-                                    report: inout WriteReport) {
+                                    report: inout WriteReport) -> Bool {
         do {
             let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
             if new != old || outputFiles.read(recordFile) == nil {
                 try outputFiles.makeDirectory(".assetsmith")
                 try outputFiles.write(new.encoded(), to: recordFile)
             }
+            return true
         } catch {
             report.diagnostics.append(error)
+            return false
         }
     }
 

@@ -101,10 +101,7 @@ struct InitCommand: ParsableCommand {
         let catalogPath = choice.path
         let chosen = PathText.relative(catalogPath, to: root)
         let sets = ContentsReader.sets(inCatalogAt: catalogPath) ?? []
-        let survey = CatalogSurvey.survey(sets) { inside in
-            guard let data = FileManager.default.contents(atPath: catalogPath + "/" + inside) else { return nil }
-            return try? PNGCodec.info(data).size
-        }
+        let survey = CatalogSurvey.survey(sets) { inside in SourceCopier.measure(catalogPath + "/" + inside) }
 
         let sourcesFolder = PathText.absolute(sources, relativeTo: manifestDirectory)
         if let outside = SourceCopier.linkedOutside(sourcesFolder, project: manifestDirectory) {

@@ -1,5 +1,6 @@
 import AssetCore
 import Foundation
+import PNGCodec
 
 /// A master read for `init`, within the source budget, never through a link out of its set, and
 /// for a PNG never past what its header allows: a sparse 3 GB master is refused, not copied into
@@ -21,5 +22,16 @@ extension SourceCopier {
             throw .error("the master \"\(shown)\" " + failure.words(for: "one source file") + "; nothing was copied",
                          at: .file(shown), fix: failure.isTooLarge ? "export a smaller master (1024 px is what an app icon needs)" : "check its permissions")
         }
+    }
+
+    /// A catalog image's pixel size for the survey: read through libpng when it is within the
+    /// budget and its header explains its size; otherwise taken from its header alone (nothing is
+    /// read), so that the set is still chosen and `master` refuses the file with its reason.
+    static func measure(_ path: String) -> PixelSize? {
+        if (BoundedFile.size(path) ?? 0) <= Budgets.standard.sourceBytes, PNGDeclaredSize.refusal(path) == nil {
+            guard case .success(let data) = BoundedFile.read(path, limit: Budgets.standard.sourceBytes) else { return nil }
+            return try? PNGCodec.info(data).size
+        }
+        return PNGDeclaredSize.dimensions(path).map { PixelSize(width: $0.width, height: $0.height) }
     }
 }

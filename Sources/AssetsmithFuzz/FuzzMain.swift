@@ -41,7 +41,7 @@ enum FuzzMain {
         try? FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         let targets = makeTargets(root: root, scratch: scratch).filter { only == nil || $0.name == only }
         guard !targets.isEmpty else {
-            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, symbol-template, pbxproj, svg, pdf\n".utf8))
+            FileHandle.standardError.write(Data("assetsmith-fuzz: no target \"\(only ?? "")\"; targets: manifest, launch-template, png, contents-json, symbol-template, pbxproj, svg, pdf, icon-json, svg-inclusion\n".utf8))
             return 2
         }
         var generator = SplitMix(seed: UInt64(Date().timeIntervalSince1970 * 1000))
@@ -100,7 +100,16 @@ enum FuzzMain {
             + files("Tests/Fixtures/Manifests", [".yml", ".yaml"])
         let project = manifestProject(root: root, scratch: scratch)
         let launchSeeds = files("Templates/Launch", [".yml"]) + files("Tests/Fixtures/Launch", [".yml"])
+        let iconBundle = FuzzIconDocument.setUp(root: root, scratch: scratch)
         return [
+            // icon.json read by verify and drawn by the preview (issue 36: every number range-checked).
+            Target(name: "icon-json", seeds: FuzzIconDocument.seeds(root: root)) { data in
+                FuzzIconDocument.run(data, bundle: iconBundle)
+            },
+            // XInclude found before librsvg sees an SVG source (issue 36).
+            Target(name: "svg-inclusion", seeds: files("Assets", [".svg"]) + files("Tests/Fixtures/Artwork", [".svg"])) { data in
+                SVGInclusion.problem(in: data) == nil ? "plain" : "refused"
+            },
             // Sources resolve in a folder where every seed's artwork is found; a manifest that
             // loads is planned too (the tables from Templates/Tables).
             Target(name: "manifest", seeds: manifestSeeds, structure: YAMLMutator(seeds: manifestSeeds)) { data in

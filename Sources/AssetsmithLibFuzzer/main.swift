@@ -37,6 +37,13 @@ enum LibFuzzerTarget {
             try? data.write(to: URL(fileURLWithPath: scratch + "/Symbols.xcassets/S.symbolset/S.svg"))
             let report = Verifier.verify(catalogAt: scratch + "/Symbols.xcassets")
             for format in ReportFormat.allCases { _ = format.render(report) }
+        case "icon-json":
+            // An icon.json beside a catalog, read by verify (issue 36); seeds: Tests/Fixtures/IconComposer.
+            try? FileManager.default.createDirectory(atPath: scratch + "/Icons/Assets.xcassets", withIntermediateDirectories: true)
+            try? FileManager.default.createDirectory(atPath: scratch + "/Icons/AppIcon.icon/Assets", withIntermediateDirectories: true)
+            try? data.write(to: URL(fileURLWithPath: scratch + "/Icons/AppIcon.icon/icon.json"))
+            let report = Verifier.verify(catalogAt: scratch + "/Icons/Assets.xcassets")
+            for format in ReportFormat.allCases { _ = format.render(report) }
         case "contents-json":
             try? data.write(to: URL(fileURLWithPath: scratch + "/Set.xcassets/A.imageset/Contents.json"))
             let report = Verifier.verify(catalogAt: scratch + "/Set.xcassets")

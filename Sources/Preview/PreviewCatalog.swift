@@ -83,7 +83,9 @@ package struct PreviewCatalog: Sendable {
                     continue
                 }
                 guard let file = entry.filename,
-                      let bytes = FileManager.default.contents(atPath: folder + "/" + file),
+                      ContainedFile.link(under: folder, relative: file) == nil,
+                      let bytes = BoundedFile.boundedImage(folder + "/" + file),
+                      let info = try? PNGCodec.info(bytes), info.size.width * info.size.height <= Budgets.standard.imagePixels,
                       let bitmap = try? PNGCodec.decode(bytes) else { continue }
                 var image = Image(file: file, bitmap: bitmap, fields: entry.fields.compactMapValues(\.stringValue),
                                   appearance: entry.appearanceValue)

@@ -76,7 +76,7 @@ package struct PreviewSymbol: Sendable {
     /// The template at `path` drawn by librsvg (in `vectors`' workers when given).
     package static func draw(templateAt path: String, vectors: VectorSandbox?) -> PreviewSymbol {
         var symbol = PreviewSymbol()
-        guard let data = FileManager.default.contents(atPath: path),
+        guard let data = try? BoundedFile.read(path, limit: 32 << 20).get(), // the template reader's own 32 MB limit
               let layout = SymbolTemplateLayout.read(data, name: PathText.lastComponent(path)) else {
             symbol.problems.append("cannot read the template \(PathText.lastComponent(path))")
             return symbol

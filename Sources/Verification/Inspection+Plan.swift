@@ -50,6 +50,7 @@ extension Inspection {
             } else if let vector = job.vector {
                 checkVectorOutput(job, vector, file: file, folder: folder)
             } else if let actual = pixelSize(job.output), actual != job.pixelSize {
+                sizeReportedByPlan.insert(job.output)
                 add(.error, .pixelSize, file: file, asset: folder,
                     message: "is \(actual.width)x\(actual.height) px but slot \(job.slot) needs \(job.pixelSize)",
                     fix: build)
@@ -57,7 +58,7 @@ extension Inspection {
 
             // 2. The source: read once, hashed, and measured when it is a bitmap.
             if sourceFacts[job.source.path] == nil {
-                sourceFacts[job.source.path] = FileManager.default.contents(atPath: job.source.path).map { data in
+                sourceFacts[job.source.path] = BoundedFile.boundedImage(job.source.path).map { data in
                     let pixels = job.source.isVector ? nil : (try? PNGCodec.info(data))?.size
                     return (Digest.sha256(data), pixels)
                 }
@@ -81,7 +82,7 @@ extension Inspection {
             }
             if let facts {
                 for other in job.allSources.dropFirst() where sourceFacts[other.path] == nil {
-                    sourceFacts[other.path] = FileManager.default.contents(atPath: other.path).map { (Digest.sha256($0), nil) }
+                    sourceFacts[other.path] = BoundedFile.boundedImage(other.path).map { (Digest.sha256($0), nil) }
                 }
                 let digest = BuildKey.sourceDigest(for: job) { path in (sourceFacts[path] ?? nil)?.sha }
                 let key = BuildKey.digest(for: job, sourceDigest: digest, table: plan.table)
@@ -120,7 +121,7 @@ extension Inspection {
     /// build applies it when it admits the job.
     func checkOverlayUpscaling(_ job: RenderJob, file: String, folder: String) {
         for overlay in job.overlays ?? [] where !overlay.isVector {
-            guard let data = FileManager.default.contents(atPath: overlay.path),
+            guard let data = BoundedFile.boundedImage(overlay.path),
                   let pixels = (try? PNGCodec.info(data))?.size,
                   let shortfall = UpscaleRule.shortfall(job, overlay: overlay, overlayPixels: pixels) else { continue }
             add(.error, .upscaled, file: file, asset: folder,

@@ -13,7 +13,7 @@ extension Inspection {
         for file in plan.outputFiles ?? [] where file.path.hasSuffix(".xcconfig") {
             let shown = Verifier.sibling(file.path, of: display)
             let path = (plan.outputDirectory as NSString).appendingPathComponent(file.path)
-            guard let data = FileManager.default.contents(atPath: path) else {
+            guard let data = try? BoundedFile.read(path, limit: Budgets.standard.contentsBytes).get() else {
                 add(.error, .missingFile, file: shown, asset: nil,
                     message: "the build settings fragment that registers the app icons does not exist", fix: build)
                 continue

@@ -28,7 +28,7 @@ extension Inspection {
                   let sizeText = image.sizeText, let points = PointSize(parsing: sizeText),
                   sizeText.contains("x") else { continue }
             let relative = set.path + "/" + name
-            guard !sizeCheckedByPlan.contains(relative) else { continue }
+            guard !sizeReportedByPlan.contains(relative) else { continue }
             let scaleText = image.scaleText
             guard let scale = scaleText.map({ Scale(rawValue: $0) }) ?? .x1 else { continue } // bad scale: reported
             let label = Self.slotLabel(image, points: points)

@@ -21,6 +21,10 @@ final class Inspection {
     private(set) var findings: [Finding] = []
     /// Files (inside the catalog) whose pixel size the plan checked; the catalog check skips them.
     var sizeCheckedByPlan: Set<String> = []
+    /// Files whose size the plan check found wrong (reported once); an app icon the plan found
+    /// right is still checked against its Contents.json's size × scale, so that a wrong plan
+    /// (an iPad @1x slot planned at @2x) is caught too.
+    var sizeReportedByPlan: Set<String> = []
     /// Files (inside the catalog) of image stacks and Top Shelf sets, whose sizes the stack checks
     /// know from the brand assets; the scale check of image sets skips them.
     var sizeCheckedByStacks: Set<String> = []

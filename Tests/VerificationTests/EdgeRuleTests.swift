@@ -38,4 +38,19 @@ import Verification
         #expect(!found.contains { $0.contains("transparent pixel") }, "\(found)")
         #expect(found.allSatisfy { $0.contains(": warning: ") }, "\(found)")
     }
+
+    /// A 300 MB catalog image (sparse, a real PNG header) is refused from its size, with the
+    /// 256 MB budget named: a budget raised tenfold would read it (and say something else).
+    @Test func a300MBCatalogImageIsRefusedFromItsSize() throws {
+        let path = try VerifyFixtures.catalog(set: "Big.imageset", contents: """
+            { "images" : [ { "filename" : "Big.png", "idiom" : "universal", "scale" : "1x" } ], "info" : { "author" : "xcode", "version" : 1 } }
+            """, files: ["Big.png": try VerifyFixtures.png(side: 8)])
+        let file = path + "/Big.imageset/Big.png"
+        let handle = try FileHandle(forWritingTo: URL(fileURLWithPath: file))
+        try handle.truncate(atOffset: UInt64(300) << 20)
+        try handle.close()
+        #expect(VerifyFixtures.findingLines(path) == [
+            "Assets.xcassets/Big.imageset/Big.png: error: is 300 MB, over the budget of 256 MB for one image; it was not read",
+        ])
+    }
 }

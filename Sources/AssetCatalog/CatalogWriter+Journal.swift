@@ -1,0 +1,51 @@
+import AssetCore
+import Foundation
+
+/// The files a build is about to write, kept at `<output>/.assetsmith/<catalog>.pending.json`
+/// from just before the first write until the build record is written. A build killed (or out of
+/// disk) between the two leaves files its record does not list; the next build takes every
+/// journal entry whose file still holds exactly bytes the journal lists as generated, so it replaces
+/// or removes those files instead of refusing the set as someone else's. A path keeps every set of
+/// bytes an interrupted build may have left there (builds killed one after another, each with
+/// other bytes for it) until a record is written.
+extension CatalogWriter {
+    static func journalFile(_ catalogFolder: String) -> String { ".assetsmith/\(catalogFolder).pending.json" }
+
+    /// The journal left by an earlier build; empty when there is none or it cannot be read.
+    static func readJournal(_ outputFiles: SafeFiles, catalogFolder: String) -> [String: [FileRecord]] {
+        guard let path = try? outputFiles.resolve(journalFile(catalogFolder)),
+              case .success(let data) = BoundedFile.read(path, limit: BuildRecord.maximumBytes),
+              let entries = try? JSONDecoder().decode([String: [FileRecord]].self, from: data) else { return [:] }
+        return entries
+    }
+
+    /// Journal entries whose file holds the journal's bytes become generated files of `old`.
+    static func adopt(_ journal: [String: [FileRecord]], into old: inout BuildRecord, catalog: SafeFiles) {
+        for (path, records) in journal.sorted(by: { $0.key < $1.key }) {
+            guard let data = catalog.read(path) else { continue }
+            let sha = Digest.sha256(data)
+            guard old.files[path]?.sha256 != sha, let record = records.first(where: { $0.sha256 == sha }) else { continue }
+            old.files[path] = record
+        }
+    }
+
+    /// Writes the journal: the earlier journal's entries and the files about to be written.
+    static func writeJournal(_ earlier: [String: [FileRecord]], pending: [(path: String, record: FileRecord)],
+                             into outputFiles: SafeFiles, catalogFolder: String) {
+        var entries = earlier
+        for (path, record) in pending where !(entries[path] ?? []).contains(where: { $0.sha256 == record.sha256 }) {
+            entries[path, default: []].append(record)
+        }
+        guard !entries.isEmpty else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        guard let data = try? encoder.encode(entries) else { return }
+        try? outputFiles.makeDirectory(".assetsmith")
+        try? outputFiles.write(data, to: journalFile(catalogFolder))
+    }
+
+    /// Removes the journal once the record lists what was written.
+    static func removeJournal(_ outputFiles: SafeFiles, catalogFolder: String) {
+        _ = outputFiles.remove(journalFile(catalogFolder))
+    }
+}
