@@ -35,12 +35,15 @@ extension Inspection {
         }
     }
 
-    /// The icon names of a fragment's two settings (`KEY = A B "C D"`); comments and other lines skipped.
+    /// The icon names of a fragment's two settings (`KEY = A B "C D"`): the alternates, and the
+    /// primary under whatever setting the manifest names (`icon-setting: CE_APPICON_NAME`);
+    /// comments skipped.
     func settings(_ text: String) -> [(key: String, names: [String])] {
         var result: [(key: String, names: [String])] = []
-        for line in text.split(separator: "\n") {
+        for line in text.split(separator: "\n") where !line.hasPrefix("//") {
             let parts = line.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-            guard parts.count == 2, [IconRegistration.primaryKey, IconRegistration.alternatesKey].contains(parts[0]) else { continue }
+            guard parts.count == 2, !parts[0].isEmpty,
+                  parts[0].allSatisfy({ $0 == "_" || $0.isLetter || $0.isNumber }) else { continue }
             var names: [String] = []
             var current = "", quoted = false
             for character in parts[1] {

@@ -70,6 +70,13 @@ import TestSupport
         let fragment = try String(contentsOfFile: dir + "/Acme/Assets-Icons-Beta.xcconfig", encoding: .utf8)
         #expect(fragment.contains("\nCE_APPICON_NAME = AppIconBeta\n"), "\(fragment)")
         #expect(!fragment.contains("ASSETCATALOG_COMPILER_APPICON_NAME"), "\(fragment)")
+
+        // verify reads the fragment's setting whatever its name: a registered name without its set is caught.
+        #expect(try CLI.run(["verify"], in: dir).status == 0)
+        try FileManager.default.removeItem(atPath: dir + "/Acme/Assets.xcassets/AppIconBeta.appiconset")
+        let missing = try CLI.run(["verify", "--no-color"], in: dir)
+        #expect(missing.status == 1)
+        #expect(missing.stdout.contains("app icon \"AppIconBeta\" is registered (CE_APPICON_NAME) but has no set"), "\(missing.stdout)")
     }
 
     @Test func aPatternWithoutItsPlaceholdersIsAManifestError() throws {
