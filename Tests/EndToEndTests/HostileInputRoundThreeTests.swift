@@ -74,4 +74,27 @@ import TestSupport
         #expect(verify.status == 1)
         #expect((verify.stdout + verify.stderr).contains("Good@3x.png: error: is 250 MB, but its header declares 960x360 px"), "\(verify.stdout)\(verify.stderr)")
     }
+
+    // MARK: The preview and icon.json
+
+    /// `"scale": 1e300` crashed the preview (SIGILL) and 3000 took 6.2 GB: now a warning naming
+    /// the key, exit 0, and nothing drawn for that icon.
+    @Test func aHugeScaleInIconJSONIsAWarningOfThePreview() throws {
+        let dir = CLI.temporaryDirectory("preview-scale") + "/Project"
+        try FileManager.default.copyItem(atPath: Fixtures.url("IconComposer/Project").path, toPath: dir)
+        let build = try CLI.run(["build"], in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        let file = dir + "/Output/AppIcon.icon/icon.json"
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var groups = try #require(document["groups"] as? [[String: Any]])
+        var layers = try #require(groups[0]["layers"] as? [[String: Any]])
+        layers[0]["position"] = ["scale": 1e300, "translation-in-points": [0, 0]]
+        groups[0]["layers"] = layers
+        document["groups"] = groups
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: file))
+        let preview = try CLI.run(["preview"], in: dir)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stderr.contains("AppIcon.icon: warning: the preview of AppIcon.icon: \"groups[0].layers[0].position.scale\" in icon.json is 1e+300, outside 0 to 8; not drawn"),
+                "\(preview.stderr)")
+    }
 }
