@@ -36,6 +36,31 @@ import TestSupport
         #expect(HostileInputRoundTwoTests.goodWasBuilt(dir))
     }
 
+    /// A symbol drawn from 1,001 strokes is refused before FreeType outlines any (100,000 took
+    /// 47 s); 1,000 are made.
+    @Test func aSymbolOfMoreThan1000PathsIsRefused() throws {
+        func svg(_ count: Int) -> String {
+            var text = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">"#
+            for index in 0..<count {
+                let y = 1 + Double(index % 98) + Double(index / 98) * 0.01
+                text += ##"<path d="M10 \##(y) H90" stroke="#000" stroke-width="0.5" stroke-linecap="round"/>"##
+            }
+            return text + "</svg>\n"
+        }
+        let dir = try Self.project("symbol-paths", assets: """
+              - {name: Many, kind: symbol, source: many.svg}
+              - {name: Most, kind: symbol, source: most.svg}
+
+            """)
+        try svg(1_001).write(toFile: dir + "/many.svg", atomically: true, encoding: .utf8)
+        try svg(1_000).write(toFile: dir + "/most.svg", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot make the symbol \"Many\" from \"many.svg\": a symbol cannot hold more than 1000 paths (this drawing has 1001)"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("\"Most\""), "\(result.stderr)")
+    }
+
     // MARK: XInclude
 
     @Test func anSVGWithXIncludeIsRefusedBeforeLibrsvgReadsIt() throws {
