@@ -13,10 +13,9 @@ extension BuildStamp {
 
         /// The paths whose size or time differ from now.
         func changed() -> [String] {
-            stats.keys.sorted().filter { path in
-                let now = FileStat.of(path).map { FileStat.Value(size: $0.size, mtime: $0.mtime) }
-                return now != stats[path]!
-            }
+            stats.sorted { $0.key < $1.key }.filter { path, before in
+                FileStat.of(path).map { FileStat.Value(size: $0.size, mtime: $0.mtime) } != before
+            }.map(\.key)
         }
     }
 

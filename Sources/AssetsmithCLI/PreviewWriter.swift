@@ -37,6 +37,7 @@ enum PreviewWriter {
             return PreviewNote(asset: asset, text: diagnostic.message, isError: diagnostic.severity == .error)
         }
         let png: Data, html: Data
+        var iconWarnings: [Diagnostic] = []
         do {
             // Only bundles the build wrote: their SVGs are librsvg's and Cairo's own rewrites, safe to
             // draw in this process (a refused bundle on disk is someone else's).
@@ -44,6 +45,12 @@ enum PreviewWriter {
                                                                catalogFolder: plan.catalogFolder))
             let icons = (plan.iconBundles ?? []).filter { record?.outputFiles?[$0.documentPath] != nil }.compactMap { bundle in
                 PreviewIcon.read(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder))
+            }
+            // What an icon.json or layer could not give (a number out of range, a link) is said on
+            // standard error too, not only on the sheet (issue 36).
+            iconWarnings = icons.flatMap { icon in
+                icon.problems.map { Diagnostic.warning("the preview of \(icon.name).icon: \($0)", at: .file(icon.name + ".icon"),
+                                                       fix: "save the icon again in Icon Composer, or run `assetsmith build`") }
             }
             // Each section is encoded as soon as it is drawn and its pixels let go; the sheet
             // decodes them again one at a time, so memory stays that of one section and the sheet.
@@ -92,7 +99,7 @@ enum PreviewWriter {
                 try output.write((try? encoder.encode(newRecord)) ?? Data(), to: recordFile)
             } catch { problems.append(error) }
         }
-        return problems
+        return iconWarnings + problems
     }
 
     /// The mock colours: the manifest's `tab-bar` colours where given, the system's otherwise.

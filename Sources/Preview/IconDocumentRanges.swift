@@ -35,9 +35,9 @@ enum IconDocumentRanges {
             }
             return nil
         case .object(let members):
-            for name in members.keys.sorted() {
+            for (name, member) in members.sorted(by: { $0.key < $1.key }) {
                 let inner = path.isEmpty ? name : path + "." + name
-                if let found = problem(members[name]!, key: name, path: inner, depth: depth + 1) { return found }
+                if let found = problem(member, key: name, path: inner, depth: depth + 1) { return found }
             }
             return nil
         case .string, .bool, .null:

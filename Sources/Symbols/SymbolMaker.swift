@@ -37,6 +37,7 @@ package enum SymbolMaker {
                              name: String, weights: SymbolWeights = .standard) throws(SymbolError) -> SymbolDrawing {
         let (drawn, ignored) = try CairoPaths.read(cairoSVG)
         guard width > 0, height > 0, !drawn.isEmpty else { throw .empty }
+        try checkLimits(drawn)
         var warnings: [String] = []
         if drawn.contains(where: { if case .stroke(_, true) = $0.paint { true } else { false } }) {
             warnings.append("dashed strokes are drawn solid")

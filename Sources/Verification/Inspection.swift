@@ -143,7 +143,11 @@ final class Inspection {
         if let cached = dataCache[relative] { return cached }
         let limit = relative.hasSuffix("Contents.json") ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
         var data: Data?
-        if relative.lowercased().hasSuffix(".png"), PNGDeclaredSize.refusal(absolute(relative)) != nil {
+        if ContainedFile.link(under: catalogPath, relative: relative) != nil {
+            // A file of a set that is a link is not followed out of the catalog (issue 36).
+            unreadable[relative] = "a symbolic link, which verify does not follow"
+            data = nil
+        } else if relative.lowercased().hasSuffix(".png"), PNGDeclaredSize.refusal(absolute(relative)) != nil {
             data = nil // reported by the file check, from its header
         } else {
             switch BoundedFile.read(absolute(relative), limit: limit) {

@@ -36,6 +36,31 @@ import TestSupport
         #expect(HostileInputRoundTwoTests.goodWasBuilt(dir))
     }
 
+    /// A symbol drawn from 1,001 strokes is refused before FreeType outlines any (100,000 took
+    /// 47 s); 1,000 are made.
+    @Test func aSymbolOfMoreThan1000PathsIsRefused() throws {
+        func svg(_ count: Int) -> String {
+            var text = #"<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100" viewBox="0 0 100 100">"#
+            for index in 0..<count {
+                let y = 1 + Double(index % 98) + Double(index / 98) * 0.01
+                text += ##"<path d="M10 \##(y) H90" stroke="#000" stroke-width="0.5" stroke-linecap="round"/>"##
+            }
+            return text + "</svg>\n"
+        }
+        let dir = try Self.project("symbol-paths", assets: """
+              - {name: Many, kind: symbol, source: many.svg}
+              - {name: Most, kind: symbol, source: most.svg}
+
+            """)
+        try svg(1_001).write(toFile: dir + "/many.svg", atomically: true, encoding: .utf8)
+        try svg(1_000).write(toFile: dir + "/most.svg", atomically: true, encoding: .utf8)
+        let result = try CLI.run(["build"], in: dir)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("cannot make the symbol \"Many\" from \"many.svg\": a symbol cannot hold more than 1000 paths (this drawing has 1001)"),
+                "\(result.stderr)")
+        #expect(!result.stderr.contains("\"Most\""), "\(result.stderr)")
+    }
+
     // MARK: XInclude
 
     @Test func anSVGWithXIncludeIsRefusedBeforeLibrsvgReadsIt() throws {
@@ -73,5 +98,28 @@ import TestSupport
         let verify = try CLI.run(["verify", "--catalog", "Output/Assets.xcassets"], in: dir)
         #expect(verify.status == 1)
         #expect((verify.stdout + verify.stderr).contains("Good@3x.png: error: is 250 MB, but its header declares 960x360 px"), "\(verify.stdout)\(verify.stderr)")
+    }
+
+    // MARK: The preview and icon.json
+
+    /// `"scale": 1e300` crashed the preview (SIGILL) and 3000 took 6.2 GB: now a warning naming
+    /// the key, exit 0, and nothing drawn for that icon.
+    @Test func aHugeScaleInIconJSONIsAWarningOfThePreview() throws {
+        let dir = CLI.temporaryDirectory("preview-scale") + "/Project"
+        try FileManager.default.copyItem(atPath: Fixtures.url("IconComposer/Project").path, toPath: dir)
+        let build = try CLI.run(["build"], in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        let file = dir + "/Output/AppIcon.icon/icon.json"
+        var document = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: file))) as? [String: Any])
+        var groups = try #require(document["groups"] as? [[String: Any]])
+        var layers = try #require(groups[0]["layers"] as? [[String: Any]])
+        layers[0]["position"] = ["scale": 1e300, "translation-in-points": [0, 0]]
+        groups[0]["layers"] = layers
+        document["groups"] = groups
+        try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: file))
+        let preview = try CLI.run(["preview"], in: dir)
+        #expect(preview.status == 0, "\(preview.stderr)")
+        #expect(preview.stderr.contains("AppIcon.icon: warning: the preview of AppIcon.icon: \"groups[0].layers[0].position.scale\" in icon.json is 1e+300, outside 0 to 8; not drawn"),
+                "\(preview.stderr)")
     }
 }

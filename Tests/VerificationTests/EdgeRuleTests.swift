@@ -53,4 +53,16 @@ import Verification
             "Assets.xcassets/Big.imageset/Big.png: error: is 300 MB, over the budget of 256 MB for one image; it was not read",
         ])
     }
+
+    /// A file of a set that is a symbolic link is not read (its target may be anything on the
+    /// machine): named, not followed.
+    @Test func aLinkedFileInASetIsNotFollowed() throws {
+        let path = try VerifyFixtures.catalog(set: "Big.imageset", contents: """
+            { "images" : [ { "filename" : "Big.png", "idiom" : "universal", "scale" : "1x" } ], "info" : { "author" : "xcode", "version" : 1 } }
+            """)
+        try FileManager.default.createSymbolicLink(atPath: path + "/Big.imageset/Big.png", withDestinationPath: "/etc/passwd")
+        #expect(VerifyFixtures.findingLines(path) == [
+            "Assets.xcassets/Big.imageset/Big.png: error: cannot read Big.png (a symbolic link, which verify does not follow)",
+        ])
+    }
 }
