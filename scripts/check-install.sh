@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Checks `make install` into a temporary prefix: the installed binary finds its requirement
 # tables and the manifest's schema with no repository beside it, and `init` points editors at
-# the installed schema.
+# the schema by its $id (no path of this machine in the manifest).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/assetsmith-prefix.XXXXXX")
@@ -20,6 +20,11 @@ grep -q '"table" : "ios18"' "$work/plan.json" || { echo "error: the installed as
 
 rm "$work/assetsmith.yml"
 ( cd "$work" && env -u ASSETSMITH_TEMPLATES "$prefix/bin/assetsmith" init --quiet )
-grep -q "^# yaml-language-server: \$schema=$prefix/share/assetsmith/Templates/Schema/assetsmith.schema.json\$" "$work/assetsmith.yml" || {
-  echo "error: init did not point the manifest at the installed schema:" >&2; head -3 "$work/assetsmith.yml" >&2; exit 1; }
+# The schema line is portable (issue 35): the schema's $id, never a path of this machine.
+schema_id=$(sed -n 's/^  "\$id": "\(.*\)",$/\1/p' "$prefix/share/assetsmith/Templates/Schema/assetsmith.schema.json")
+grep -q "^# yaml-language-server: \$schema=$schema_id\$" "$work/assetsmith.yml" || {
+  echo "error: init did not point the manifest at the schema's \$id ($schema_id):" >&2; head -3 "$work/assetsmith.yml" >&2; exit 1; }
+if grep -q "$prefix" "$work/assetsmith.yml"; then
+  echo "error: init wrote a path of this machine ($prefix) into the manifest" >&2; exit 1
+fi
 echo "install: make install PREFIX=… works (tables and schema found from the installed binary)"
