@@ -59,15 +59,7 @@ struct BuildStamp {
 
     /// The names of every `${NAME}` in `text`, sorted, each once.
     static func variableNames(in text: String) -> [String] {
-        var names: Set<String> = []
-        var rest = Substring(text)
-        while let start = rest.range(of: "${") {
-            rest = rest[start.upperBound...]
-            guard let end = rest.firstIndex(of: "}") else { break }
-            names.insert(String(rest[..<end]))
-            rest = rest[rest.index(after: end)...]
-        }
-        return names.sorted()
+        ManifestLoader.variableNames(text).sorted()
     }
 
     // MARK: Checking
