@@ -12,30 +12,64 @@ import Foundation
 /// - an `<!ENTITY` whose value holds a character reference (`&#60;` makes markup when expanded,
 ///   which could spell an include no text search sees).
 package enum SVGInclusion {
-    /// Words naming what was found (`the element <xi:include> (line 4)`), or nil.
+    /// Words naming what was found (`the element <xi:include> (line 4)`), or nil. Scanned as
+    /// bytes (an SVG of megabytes costs a few milliseconds), before anything is decoded as text.
     package static func problem(in data: Data) -> String? {
-        let text = String(decoding: data, as: UTF8.self)
-        if let found = includeElement(in: text) { return found }
-        if let range = text.range(of: "xinclude", options: .caseInsensitive) {
-            return "the XInclude namespace (line \(line(of: range.lowerBound, in: text)))"
+        let bytes = [UInt8](data)
+        if let found = includeElement(in: bytes) { return found }
+        if let offset = find(Array("xinclude".utf8), in: bytes) {
+            return "the XInclude namespace (line \(line(of: offset, in: bytes)))"
         }
-        if let found = entityWithReference(in: text) { return found }
-        return nil
+        return entityWithReference(in: String(decoding: data, as: UTF8.self))
     }
 
     /// `<include` or `<prefix:include` followed by a space, `/` or `>`.
-    private static func includeElement(in text: String) -> String? {
-        var rest = text[...]
-        while let open = rest.firstIndex(of: "<") {
-            let after = rest[rest.index(after: open)...]
-            let name = after.prefix { !$0.isWhitespace && $0 != "/" && $0 != ">" }
-            let local = name.split(separator: ":", omittingEmptySubsequences: false).last ?? ""
-            if local.lowercased() == "include" {
-                return "the element <\(name)> (line \(line(of: open, in: text)))"
+    private static func includeElement(in bytes: [UInt8]) -> String? {
+        let include = Array("include".utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<") else { index += 1; continue }
+            var end = index + 1
+            while end < bytes.count, !isNameEnd(bytes[end]) { end += 1 }
+            let name = bytes[(index + 1)..<end]
+            let local = name.lastIndex(of: UInt8(ascii: ":")).map { name[($0 + 1)...] } ?? name
+            if local.count == include.count, zip(local, include).allSatisfy({ lower($0) == $1 }) {
+                return "the element <\(String(decoding: name, as: UTF8.self))> (line \(line(of: index, in: bytes)))"
             }
-            rest = after
+            index += 1
         }
         return nil
+    }
+
+    private static func isNameEnd(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+            || byte == UInt8(ascii: "/") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<")
+    }
+
+    private static func lower(_ byte: UInt8) -> UInt8 {
+        (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+    }
+
+    /// The offset of `needle` (lower case) in `bytes`, letter case aside.
+    private static func find(_ needle: [UInt8], in bytes: [UInt8]) -> Int? {
+        guard let first = needle.first, bytes.count >= needle.count else { return nil }
+        var index = 0
+        while index <= bytes.count - needle.count {
+            if lower(bytes[index]) == first {
+                var matched = true
+                for offset in 1..<needle.count where lower(bytes[index + offset]) != needle[offset] {
+                    matched = false
+                    break
+                }
+                if matched { return index }
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func line(of offset: Int, in bytes: [UInt8]) -> Int {
+        bytes[..<offset].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
     }
 
     /// The internal DTD subset (from the first `<!ENTITY` to `]>`) holding a character reference.
