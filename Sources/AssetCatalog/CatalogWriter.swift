@@ -40,6 +40,9 @@ package struct WriteReport: Sendable {
     /// Sets not written because they hold files Assetsmith did not write.
     package var refusedSets: [String] = []
     package var diagnostics: [Diagnostic] = []
+    /// The build record as written (or found unchanged on disk); nil when it could not be written.
+    /// The stamp takes it from here instead of reading the file back (issue 38).
+    package var record: BuildRecord?
 
     package init() {}
 }
@@ -246,6 +249,7 @@ package enum CatalogWriter {
                 try outputFiles.makeDirectory(".assetsmith")
                 try outputFiles.write(new.encoded(), to: recordFile)
             }
+            report.record = new
             return true
         } catch {
             report.diagnostics.append(error)

@@ -122,7 +122,8 @@ struct BuildCommand: ParsableCommand {
         if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0, changedMeanwhile.isEmpty {
             BuildStamp.record(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
                               preview: preview && previewFolder == nil, diagnostics: result.diagnostics,
-                              templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
+                              templateDirectories: TemplateLocator.templateDirectories(manifest: manifest),
+                              written: result.report.record)
         }
         if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)

@@ -135,10 +135,10 @@ struct BuildStamp {
     /// Records a clean build (no errors, nothing refused). Returns nothing; a stamp that cannot be
     /// written only means the next build takes the full path.
     static func record(manifest: Manifest, manifestPath: String, plan: Plan, preview: Bool, diagnostics: [Diagnostic],
-                       templateDirectories: [String]) {
+                       templateDirectories: [String], written: BuildRecord? = nil) {
         guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: Budgets.standard.manifestBytes << 10),
-              let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                                 catalogFolder: plan.catalogFolder)) else { return }
+              let record = written ?? BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
+                                                                            catalogFolder: plan.catalogFolder)) else { return }
         let catalog = plan.outputDirectory + "/" + plan.catalogFolder
         let files = BuildFiles(manifest: manifest, manifestPath: manifestPath, plan: plan,
                                templateDirectories: templateDirectories)
