@@ -14,8 +14,9 @@ enum NamespaceGuard {
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
         let recorded = Set((record?.files ?? [:]).keys)
         let recordedSide = Set((record?.outputFiles ?? [:]).keys)
-        let sets = (ContentsReader.sets(inCatalogAt: catalogPath) ?? []).filter { CatalogNamespace.isNamed($0.path) }
-        let existing = sets.map { CatalogNamespace.Existing(path: $0.path, generated: recorded.contains($0.path + "/Contents.json")) }
+        // Names only: the folders are listed, no Contents.json is read.
+        let sets = ContentsReader.setPaths(inCatalogAt: catalogPath).filter { CatalogNamespace.isNamed($0) }
+        let existing = sets.map { CatalogNamespace.Existing(path: $0, generated: recorded.contains($0 + "/Contents.json")) }
         let handMade = Set(existing.filter { !$0.generated }.map(\.path))
         var assets: [String: AssetEntry] = [:]
         for asset in manifest.assets { assets[asset.name] = asset }

@@ -46,3 +46,22 @@ import Testing
         #expect(try String(contentsOf: mine, encoding: .utf8) == "hand made\n")
     }
 }
+
+/// `ContentsReader.setPaths` lists what `sets(inCatalogAt:)` finds, without reading Contents.json.
+@Suite struct SetPathsTests {
+    @Test func theSameSetsAsTheFullReaderGroupFoldersAndContainersIncluded() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("setpaths-\(UUID().uuidString)/Assets.xcassets")
+        defer { try? FileManager.default.removeItem(at: root.deletingLastPathComponent()) }
+        for folder in ["AppIcon.appiconset", "Group/Logo.imageset", "Group/Sub/Mark.imageset", "Brand.brandassets/App.imagestack/Front.imagestacklayer/Content.imageset",
+                       "Empty.imageset"] {
+            try FileManager.default.createDirectory(at: root.appendingPathComponent(folder), withIntermediateDirectories: true)
+            if folder != "Empty.imageset" {
+                try Data("{}".utf8).write(to: root.appendingPathComponent(folder + "/Contents.json"))
+            }
+        }
+        let full = (ContentsReader.sets(inCatalogAt: root.path) ?? []).map(\.path)
+        #expect(ContentsReader.setPaths(inCatalogAt: root.path) == full)
+        #expect(full.contains("Brand.brandassets/App.imagestack/Front.imagestacklayer/Content.imageset"))
+        #expect(full.contains("Empty.imageset"))
+    }
+}
