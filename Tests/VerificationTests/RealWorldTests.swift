@@ -156,6 +156,18 @@ private let isLinux = false
         ])
     }
 
+    /// Issue 34: in a catalog made elsewhere a scale a pixel off is an export's rounding; two
+    /// pixels off is reported (the boundary of the tolerance).
+    @Test func aScaleOnePixelOffPassesAndTwoPixelsOffIsReported() throws {
+        let one = try VerifyFixtures.png(side: 10)
+        let offByOne = try catalog([("a.png", "1x", one), ("a@2x.png", "2x", try VerifyFixtures.png(side: 21))])
+        #expect(lines(offByOne) == [])
+        let offByTwo = try catalog([("a.png", "1x", one), ("a@2x.png", "2x", try VerifyFixtures.png(side: 22))])
+        #expect(lines(offByTwo) == [
+            "Assets.xcassets/A.imageset/a@2x.png: warning: is 22x22 px but @2x must be 2 times @1x \"a.png\" (10x10 px): 20x20 px",
+        ])
+    }
+
     @Test func jpegNamedPNGIsAWarningInAForeignCatalogAndAnErrorInOurOwn() throws {
         let jpeg = try Data(contentsOf: Self.types.appendingPathComponent("Photo.imageset/photo.jpg"))
         let foreign = try catalog([("a.png", "1x", jpeg)])
