@@ -85,11 +85,15 @@ extension Inspection {
         let file = shown(set.path + "/Contents.json")
         func report(_ severity: Diagnostic.Severity, _ key: String, _ value: String?, _ message: String, _ fix: String) {
             let place = locate(key: key, value: value, in: set)
-            // A value this verify does not know (an idiom, an appearance, an enumerated value) may
-            // be one a newer Xcode writes: a warning, with its own rule id.
-            let unknown = message.contains("does not know") || message.contains("Xcode accepts") || message.contains("Xcode knows")
-            add(unknown ? .warning : severity, unknown ? .unknownValue : .contents, file: file, line: place?.line,
-                column: place?.column, asset: set.path, message: message, fix: fix)
+            add(severity, .contents, file: file, line: place?.line, column: place?.column, asset: set.path,
+                message: message, fix: fix)
+        }
+        // A value this verify does not know (an idiom, an appearance, an enumerated value) may be
+        // one a newer Xcode writes: a warning, with its own rule id.
+        func unknown(_ key: String, _ value: String?, _ message: String, _ fix: String) {
+            let place = locate(key: key, value: value, in: set)
+            add(.warning, .unknownValue, file: file, line: place?.line, column: place?.column, asset: set.path,
+                message: message, fix: fix)
         }
         guard case .object(let top) = value else {
             add(.error, .contents, file: file, asset: set.path, message: "Contents.json is not a JSON object",
@@ -118,7 +122,7 @@ extension Inspection {
                        "make every entry an object with \"idiom\" and \"filename\"")
                 continue
             }
-            checkImage(fields, set: set, report: report)
+            checkImage(fields, set: set, report: report, unknown: unknown)
         }
         if let properties = top["properties"] {
             guard case .object(let fields) = properties else {
@@ -129,19 +133,20 @@ extension Inspection {
                 report(.warning, key, nil, "unknown property \"\(key)\"; Xcode ignores it", "remove it")
             }
             if let intent = fields["template-rendering-intent"] {
-                checkEnumerated("template-rendering-intent", intent, report: report)
+                checkEnumerated("template-rendering-intent", intent, unknown: unknown)
             }
         }
     }
 
     private func checkImage(_ fields: [String: JSONValue], set: CatalogSet,
-                            report: (Diagnostic.Severity, String, String?, String, String) -> Void) {
+                            report: (Diagnostic.Severity, String, String?, String, String) -> Void,
+                            unknown: (String, String?, String, String) -> Void) {
         for key in fields.keys.sorted() where !Self.imageKeys.contains(key) {
             report(.warning, key, nil, "unknown image key \"\(key)\"; Xcode ignores it", "remove it")
         }
         if let idiom = fields["idiom"] {
             if let text = idiom.stringValue, !Self.idioms.contains(text) {
-                report(.error, "idiom", text, "\"idiom\" is \"\(text)\", which Xcode does not know",
+                unknown("idiom", text, "\"idiom\" is \"\(text)\", which Xcode does not know",
                        "use one of " + Self.idioms.map { "\"\($0)\"" }.joined(separator: ", "))
             } else if idiom.stringValue == nil {
                 report(.error, "idiom", nil, "\"idiom\" is not a string", "use a string such as \"universal\"")
@@ -154,7 +159,7 @@ extension Inspection {
         }
         for key in ["scale", "display-gamut", "color-space", "compression-type", "width-class", "height-class",
                     "language-direction", "platform"] {
-            if let value = fields[key] { checkEnumerated(key, value, report: report) }
+            if let value = fields[key] { checkEnumerated(key, value, unknown: unknown) }
         }
         if let filename = fields["filename"] {
             if filename.stringValue == nil {
@@ -189,12 +194,12 @@ extension Inspection {
                 let kind = item["appearance"]?.stringValue ?? ""
                 let value = item["value"]?.stringValue ?? ""
                 guard let allowed = Self.appearanceValues[kind] else {
-                    report(.error, "appearance", kind.isEmpty ? nil : kind,
+                    unknown("appearance", kind.isEmpty ? nil : kind,
                            "appearance \"\(kind)\" is not one Xcode knows", "use \"luminosity\" or \"contrast\"")
                     continue
                 }
                 if !allowed.contains(value) {
-                    report(.error, "value", value.isEmpty ? nil : value,
+                    unknown("value", value.isEmpty ? nil : value,
                            "\"\(kind)\" appearance value \"\(value)\" is not one Xcode knows",
                            "use " + allowed.map { "\"\($0)\"" }.joined(separator: " or "))
                 }
@@ -203,14 +208,14 @@ extension Inspection {
     }
 
     private func checkEnumerated(_ key: String, _ value: JSONValue,
-                                 report: (Diagnostic.Severity, String, String?, String, String) -> Void) {
+                                 unknown: (String, String?, String, String) -> Void) {
         guard let allowed = Self.enumeratedValues[key] else { return }
         let text = value.stringValue
         guard let text, allowed.contains(text) else {
             let list = allowed.map { "\"\($0)\"" }
             let choices = list.count == 2 ? list.joined(separator: " or ")
                 : list.dropLast().joined(separator: ", ") + " or " + list[list.count - 1]
-            report(.error, key, text, "\"\(key)\" is \(text.map { "\"\($0)\"" } ?? "not a string"); Xcode accepts \(choices)",
+            unknown(key, text, "\"\(key)\" is \(text.map { "\"\($0)\"" } ?? "not a string"); Xcode accepts \(choices)",
                    "use one of them")
             return
         }
