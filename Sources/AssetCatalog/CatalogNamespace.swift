@@ -56,7 +56,8 @@ package enum CatalogNamespace {
         return found
     }
 
-    static func providesNamespace(_ folder: String) -> Bool {
+    /// Whether the group folder at `folder` (absolute) says `"provides-namespace" : true`.
+    package static func providesNamespace(_ folder: String) -> Bool {
         guard case .success(let data) = BoundedFile.read(folder + "/Contents.json", limit: 1 << 20),
               let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let properties = json["properties"] as? [String: Any] else { return false }

@@ -39,11 +39,7 @@ extension Inspection {
                 if !known.isEmpty { prefix += known }
                 continue
             }
-            var provides = false
-            if case .success(let data) = BoundedFile.read(catalogPath + "/" + path + "/Contents.json", limit: ContentsReader.maximumBytes),
-               case .success(let value) = ContentsReader.parse(data) {
-                if case .bool(true)? = value["properties"]?["provides-namespace"] { provides = true }
-            }
+            let provides = CatalogNamespace.providesNamespace(catalogPath + "/" + path)
             let own = provides ? folder.lowercased() + "/" : ""
             cache[path] = own
             prefix += own
