@@ -59,8 +59,6 @@ let package = Package(
         .target(name: "CPopplerShim", dependencies: ["CGLib", "CLazyLibrary",
                                                      .target(name: "CPoppler", condition: .when(platforms: [.macOS]))],
                 path: "Sources/CPopplerShim"),
-        // ext4's top-of-hierarchy attribute on a catalog folder a build creates (ioctl).
-        .target(name: "CFolderShim", path: "Sources/CFolderShim"),
         // The only code that touches libpng's setjmp/longjmp.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
 
@@ -71,7 +69,7 @@ let package = Package(
         .target(name: "Symbols", dependencies: ["AssetCore", "CFreeType", "CXML2"]),
         .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvgShim", "CPopplerShim", "CPango", "Symbols"]),
         .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
-                                                     "CGLib", "CFolderShim"]),
+                                                     "CGLib"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec", "Symbols"]),
         .target(name: "ImageProbe", dependencies: ["AssetCore",
                                                    .target(name: "CGdkPixbuf", condition: .when(platforms: [.linux])),
@@ -113,7 +111,7 @@ let package = Package(
         .testTarget(name: "PNGCodecTests", dependencies: ["PNGCodec", "TestSupport"]),
         .testTarget(name: "SymbolsTests", dependencies: ["Symbols", "Rendering", "PNGCodec", "AssetCore", "TestSupport"]),
         .testTarget(name: "RenderingTests", dependencies: ["Rendering", "PNGCodec", "AssetPlan", "CLazyLibrary", "TestSupport"]),
-        .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "CFolderShim", "TestSupport"]),
+        .testTarget(name: "AssetCatalogTests", dependencies: ["AssetCatalog", "AssetPlan", "TestSupport"]),
         .testTarget(name: "PreviewTests", dependencies: ["Preview", "PNGCodec", "AssetCore", "Rendering", "Symbols", "TestSupport"]),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                               "PNGCodec", "AssetCore", "Rendering", "TestSupport"]),

@@ -69,9 +69,13 @@ package struct FileRecord: Hashable, Sendable, Codable {
     /// For the derived tab form the build checks (the largest of its asset): the share of pixels
     /// the derivation changed, so a later build with the same key warns without deriving again.
     package var derivedChange: Double?
+    /// Size and modification time of the file as written (`FileStamp`): while the file still has
+    /// them, a later build trusts it without reading it (`RecordedOutput`). nil in records of
+    /// earlier versions, and for a file whose time cannot tell writes apart.
+    package var stamp: [Int]?
 
     package init(sha256: String, asset: String, source: String? = nil, sourceSHA256: String? = nil,
-                 sourcePixels: PixelSize? = nil, key: String? = nil, derivedChange: Double? = nil) {
+                 sourcePixels: PixelSize? = nil, key: String? = nil, derivedChange: Double? = nil, stamp: [Int]? = nil) {
         self.sha256 = sha256
         self.asset = asset
         self.source = source
@@ -79,10 +83,18 @@ package struct FileRecord: Hashable, Sendable, Codable {
         self.sourcePixels = sourcePixels
         self.key = key
         self.derivedChange = derivedChange
+        self.stamp = stamp
+    }
+
+    /// The same record with the stamp the file has now (nil when it cannot tell writes apart).
+    package func stamped(_ stamp: [Int]?) -> FileRecord {
+        var copy = self
+        copy.stamp = stamp.flatMap { FileStamp.isFine($0) ? $0 : nil }
+        return copy
     }
 
     enum CodingKeys: String, CodingKey {
-        case sha256, asset, source, key
+        case sha256, asset, source, key, stamp
         case sourceSHA256 = "source-sha256"
         case sourcePixels = "source-pixels"
         case derivedChange = "derived-change"

@@ -20,7 +20,7 @@ extension CatalogWriter {
                                  report: inout WriteReport) {
         var records: [String: FileRecord] = [:]
         let previous = old.outputFiles ?? [:]
-        var requests: [(FileUpdate.Request, FileRecord)] = []
+        var requests: [(request: FileUpdate.Request, record: FileRecord)] = []
         func request(_ data: Data, _ path: String, _ record: FileRecord, generatedBefore: Bool? = nil) {
             requests.append((FileUpdate.Request(data: data, path: path,
                                                 generatedBefore: generatedBefore ?? (previous[path] != nil), shownAs: path),
@@ -59,14 +59,14 @@ extension CatalogWriter {
             }
         }
 
-        for ((request, record), outcome) in zip(requests, FileUpdate.apply(requests.map(\.0), in: folder)) {
+        for ((request, record), outcome) in zip(requests, RecordedOutput.apply(requests, previous: previous, in: folder)) {
             switch outcome {
-            case .unchanged:
+            case .unchanged(let stamp):
                 report.unchanged.append(request.path)
-                records[request.path] = record
-            case .written:
+                records[request.path] = record.stamped(stamp)
+            case .written(let stamp):
                 report.written.append(request.path)
-                records[request.path] = record
+                records[request.path] = record.stamped(stamp)
             case .failed(let diagnostic):
                 report.diagnostics.append(diagnostic)
             }

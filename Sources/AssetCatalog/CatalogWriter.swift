@@ -1,6 +1,5 @@
 import AssetCore
 import AssetPlan
-import CFolderShim
 import Foundation
 
 /// The encoded bytes of one job's output and the facts about its source that the record keeps.
@@ -15,10 +14,17 @@ package struct RenderedFile: Sendable {
     package var isOnDisk: Bool
     /// Recorded with the file (`FileRecord.derivedChange`).
     package var derivedChange: Double?
+    /// SHA-256 of the bytes: known from the record for a file found on disk (whose `data` is
+    /// empty when its stamp was enough, `RecordedOutput`), hashed here for a file just drawn.
+    package var sha256: String
+    /// The stamp of a file found on disk (`FileStamp`).
+    package var stamp: [Int]?
 
     package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil,
-                 isOnDisk: Bool = false, derivedChange: Double? = nil) {
+                 isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: String? = nil, stamp: [Int]? = nil) {
         self.isOnDisk = isOnDisk
+        self.sha256 = sha256 ?? Digest.sha256(data)
+        self.stamp = stamp
         self.derivedChange = derivedChange
         self.data = data
         self.source = source
@@ -69,9 +75,7 @@ package enum CatalogWriter {
         adopt(journal, into: &old, catalog: catalog)
 
         do {
-            let isNew = (try? outputFiles.resolve(plan.catalogFolder)).map { !FileManager.default.fileExists(atPath: $0) } ?? false
             try outputFiles.makeDirectory(plan.catalogFolder)
-            if isNew { spreadSets(in: try outputFiles.resolve(plan.catalogFolder)) }
         } catch {
             report.diagnostics.append(error)
             return report
@@ -79,10 +83,10 @@ package enum CatalogWriter {
 
         // Files to put in place, in parallel once all are known.
         var pending: [(request: FileUpdate.Request, record: FileRecord)] = []
-        func put(_ data: Data, _ path: String, _ record: FileRecord, isOnDisk: Bool = false) {
-            if isOnDisk {
+        func put(_ data: Data, _ path: String, _ record: FileRecord, onDisk stamp: [Int]?? = nil) {
+            if let stamp {
                 report.unchanged.append(path)
-                new.files[path] = record
+                new.files[path] = record.stamped(stamp)
                 return
             }
             pending.append((FileUpdate.Request(data: data, path: path, generatedBefore: old.files[path] != nil,
@@ -107,11 +111,11 @@ package enum CatalogWriter {
         var missing: Set<String> = []
         for job in plan.jobs {
             if let file = files[job.output] {
-                put(file.data, job.output, FileRecord(sha256: Digest.sha256(file.data), asset: job.asset,
+                put(file.data, job.output, FileRecord(sha256: file.sha256, asset: job.asset,
                                                       source: file.source, sourceSHA256: file.sourceSHA256,
                                                       sourcePixels: file.sourcePixels, key: file.key,
                                                       derivedChange: file.derivedChange),
-                    isOnDisk: file.isOnDisk)
+                    onDisk: file.isOnDisk ? .some(file.stamp) : nil)
             } else if failed.contains(job.output), let previous = old.files[job.output], catalog.read(job.output) != nil {
                 new.files[job.output] = previous
                 report.keptPrevious.append(job.output)
@@ -137,14 +141,14 @@ package enum CatalogWriter {
         // Only files whose bytes the record does not already list need the journal.
         let changing = pending.filter { old.files[$0.request.path]?.sha256 != $0.record.sha256 }
         writeJournal(journal, pending: changing.map { ($0.request.path, $0.record) }, into: outputFiles, catalogFolder: plan.catalogFolder)
-        for ((request, record), outcome) in zip(pending, FileUpdate.apply(pending.map(\.request), in: catalog)) {
+        for ((request, record), outcome) in zip(pending, RecordedOutput.apply(pending, previous: old.files, in: catalog)) {
             switch outcome {
-            case .unchanged:
+            case .unchanged(let stamp):
                 report.unchanged.append(request.path)
-                new.files[request.path] = record
-            case .written:
+                new.files[request.path] = record.stamped(stamp)
+            case .written(let stamp):
                 report.written.append(request.path)
-                new.files[request.path] = record
+                new.files[request.path] = record.stamped(stamp)
             case .failed(let diagnostic):
                 report.diagnostics.append(diagnostic)
                 failedFolders.formUnion(foldersAbove(request.path))
@@ -168,18 +172,6 @@ package enum CatalogWriter {
             removeJournal(outputFiles, catalogFolder: plan.catalogFolder)
         }
         return report
-    }
-
-    /// Asks the file system to give each set folder of a catalog folder this build just created a
-    /// place of its own (`foldershim_spread_subfolders`: ext4's top-of-hierarchy attribute, as
-    /// `chattr +T` sets). On ext4 without a journal the kernel allocates a new file or folder by
-    /// checking, one by one from the start of the block group, every inode freed in the last
-    /// minute or more (fs/ext4/ialloc.c, `recently_deleted`), and everything made below one folder
-    /// goes into that folder's group: a catalog written where another was just deleted paid up to
-    /// a millisecond a file. Spread over groups of their own, the sets start clear of that. Other
-    /// file systems refuse the attribute, and nothing changes; a folder that existed is never touched.
-    private static func spreadSets(in folder: String) {
-        _ = foldershim_spread_subfolders(folder)
     }
 
     /// Settles who owns each set the plan writes (`SetOwnership`): files of refused sets are not

@@ -23,16 +23,18 @@ package enum FileUpdate {
         }
     }
 
+    /// What happened to one request; a file in place carries its stamp after the update
+    /// (`FileStamp`), which the build record keeps.
     package enum Outcome: Sendable {
-        case unchanged
-        case written
+        case unchanged(stamp: [Int]?)
+        case written(stamp: [Int]?)
         case failed(Diagnostic)
     }
 
     /// One request.
     package static func apply(_ request: Request, in folder: SafeFiles) -> Outcome {
         let existing = folder.read(request.path)
-        if existing == request.data { return .unchanged }
+        if existing == request.data { return .unchanged(stamp: stamp(of: request.path, in: folder)) }
         if existing != nil, !request.generatedBefore {
             return .failed(.error(
                 "\"\(request.shownAs)\" exists and was not written by assetsmith; refusing to overwrite it",
@@ -41,10 +43,15 @@ package enum FileUpdate {
         }
         do {
             try folder.write(request.data, to: request.path)
-            return .written
+            return .written(stamp: stamp(of: request.path, in: folder))
         } catch {
             return .failed(error)
         }
+    }
+
+    /// The stamp of the file at `path` below the folder (nil when it cannot be resolved).
+    static func stamp(of path: String, in folder: SafeFiles) -> [Int]? {
+        (try? folder.resolve(path)).flatMap(FileStamp.ofRegularFile)
     }
 
     /// Every request, spread over the cores a folder at a time (the files of one folder in turn:

@@ -53,8 +53,8 @@ extension BuildEngine {
                     warning = .warning("\(shown) " + IconLayerRule.problem(info.size), at: place, fix: IconLayerRule.fix)
                 }
             }
-            if !force, let previous = record?.outputFiles?[item.path], previous.key == key,
-               let existing = output.read(item.path), Digest.sha256(existing) == previous.sha256 {
+            if !force, let existing = RecordedOutput.match(item.path, key: key, entry: record?.outputFiles?[item.path], in: output,
+                                                           needsBytes: true)?.data {
                 return .success((BundleFile(data: existing, source: item.source.displayPath, sourceSHA256: sourceSHA,
                                             key: key), warning))
             }
@@ -97,7 +97,7 @@ extension BuildEngine {
     static func badgeLayerFile(_ badge: BadgeDrawing, path: String, shown: String, place: Diagnostic.Location,
                                previous: FileRecord?, output: SafeFiles) -> Result<(BundleFile, Diagnostic?), Diagnostic> {
         let key = BuildKey.digest(forIconBadge: badge)
-        if let previous, previous.key == key, let existing = output.read(path), Digest.sha256(existing) == previous.sha256 {
+        if let existing = RecordedOutput.match(path, key: key, entry: previous, in: output, needsBytes: true)?.data {
             return .success((BundleFile(data: existing, source: "", sourceSHA256: nil, key: key), nil))
         }
         do {

@@ -228,8 +228,8 @@ package struct BuildEngine {
     }
 
     /// 4. The build key of every group, and the groups still to draw: a group whose outputs all
-    /// hold the bytes the record has for this key is taken from disk (hashing spread over the
-    /// threads).
+    /// hold the bytes the record has for this key (`RecordedOutput`: by stamp, or read and hashed
+    /// over the threads) is taken from disk.
     func reuseUpToDate(_ groups: [RenderGroup], record: BuildRecord?, _ run: inout BuildRun) -> [KeyedGroup] {
         let catalog = SafeFiles(root: (run.plan.outputDirectory as NSString).appendingPathComponent(run.plan.catalogFolder))
         let sourceFacts = run.read
@@ -237,29 +237,27 @@ package struct BuildEngine {
         let force = force
         let checks = parallelChunks(groups, threads: threads) { chunk in
             let encoder = BuildKey.makeEncoder()
-            return chunk.map { group -> (String, [Data]?) in
+            return chunk.map { group -> (String, [RecordedOutput.Match]?) in
                 let digest = BuildKey.digest(for: group.job, sourceDigest: BuildKey.sourceDigest(for: group.job) { sourceFacts[$0]?.sha256 },
                                              table: table, encoder: encoder)
                 guard !force else { return (digest, nil) }
-                var previous: [Data] = []
+                var found: [RecordedOutput.Match] = []
                 for job in group.jobs {
-                    guard let data = BuildEngine.existingOutput(job.output, key: digest, record: record, catalog: catalog) else {
+                    guard let match = RecordedOutput.match(job.output, key: digest, entry: record?.files[job.output], in: catalog) else {
                         return (digest, nil)
                     }
-                    previous.append(data)
+                    found.append(match)
                 }
-                return (digest, previous)
+                return (digest, found)
             }
         }
         var pending: [KeyedGroup] = []
-        for (group, (digest, previous)) in zip(groups, checks) {
-            guard let previous, let source = run.read[group.key.source] else {
+        for (group, (digest, found)) in zip(groups, checks) {
+            guard let found, let source = run.read[group.key.source] else {
                 pending.append(KeyedGroup(group: group, digest: digest))
                 continue
             }
-            for (job, data) in zip(group.jobs, previous) {
-                run.files[job.output] = source.rendered(data, job: job, key: digest, isOnDisk: true)
-            }
+            for (job, match) in zip(group.jobs, found) { run.files[job.output] = source.found(match, job: job, key: digest) }
             run.upToDate += group.jobs.count
         }
         return pending
@@ -534,13 +532,5 @@ package struct BuildEngine {
             case .failure(let diagnostic): run.diagnostics.append(diagnostic)
             }
         }
-    }
-
-    /// The bytes of `output` when the record says the previous build wrote them with this same key
-    /// and the file still holds exactly those bytes (a hand-edited or corrupt file is redone).
-    private static func existingOutput(_ output: String, key: String, record: BuildRecord?, catalog: SafeFiles) -> Data? {
-        guard let entry = record?.files[output], entry.key == key, let data = catalog.read(output),
-              Digest.sha256(data) == entry.sha256 else { return nil }
-        return data
     }
 }

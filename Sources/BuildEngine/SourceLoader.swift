@@ -34,9 +34,14 @@ package struct SourceBytes: Sendable {
     /// Something about the file the user should know (an ICC profile that is not applied).
     package var warning: Diagnostic?
 
-    func rendered(_ data: Data, job: RenderJob, key: String, isOnDisk: Bool = false) -> RenderedFile {
-        RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key,
-                     isOnDisk: isOnDisk)
+    func rendered(_ data: Data, job: RenderJob, key: String) -> RenderedFile {
+        RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key)
+    }
+
+    /// The output of `job` as the last build left it (`RecordedOutput`): not drawn again.
+    func found(_ match: RecordedOutput.Match, job: RenderJob, key: String) -> RenderedFile {
+        RenderedFile(data: match.data ?? Data(), source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels,
+                     key: key, isOnDisk: true, sha256: match.sha256, stamp: match.stamp)
     }
 }
 

@@ -1,7 +1,6 @@
 import AssetCatalog
 import AssetCore
 import AssetPlan
-import CFolderShim
 import Foundation
 import Testing
 
@@ -170,30 +169,5 @@ import Testing
         let record = try #require(BuildRecord.read(at: BuildRecord.path(outputDirectory: output, catalogFolder: "Assets.xcassets")))
         #expect(record.files.keys.sorted() == ["A.imageset/A.png", "A.imageset/Contents.json", "Contents.json"])
         #expect(record.files["A.imageset/A.png"]?.sha256 == Digest.sha256(Data([1, 2, 3])))
-    }
-}
-
-/// A catalog folder a build creates asks the file system to place its sets apart (ext4's
-/// top-of-hierarchy attribute); one that existed is left exactly as it was.
-@Suite struct CatalogFolderPlacementTests {
-    let writer = CatalogWriterTests()
-
-    /// Whether the temporary folder's file system keeps folder attributes (ext4 does; tmpfs and
-    /// APFS do not, and there is nothing to check).
-    static let keepsAttributes = foldershim_spreads_subfolders(FileManager.default.temporaryDirectory.path) >= 0
-
-    @Test(.enabled(if: keepsAttributes, "the temporary folder's file system keeps no folder attributes"))
-    func aNewCatalogFolderSpreadsItsSetsAndAnExistingOneIsUntouched() throws {
-        defer { try? FileManager.default.removeItem(atPath: writer.output) }
-        _ = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
-        #expect(foldershim_spreads_subfolders(writer.catalog) == 1)
-        #expect(foldershim_spreads_subfolders(writer.catalog + "/A.imageset") == 0, "the attribute is not inherited")
-
-        let other = CatalogWriterTests()
-        defer { try? FileManager.default.removeItem(atPath: other.output) }
-        try FileManager.default.createDirectory(atPath: other.catalog, withIntermediateDirectories: true)
-        _ = CatalogWriter.write(other.plan(["A"]), files: other.files(["A"]), failed: [])
-        #expect(foldershim_spreads_subfolders(other.catalog) == 0, "a folder that existed keeps its attributes")
-        #expect(other.read("A.imageset/Contents.json") != nil)
     }
 }

@@ -1,0 +1,100 @@
+import AssetCatalog
+import AssetCore
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// "Does the file still hold what the last build wrote?": trusted by its stamp (size and
+/// modification time in ns) without being read, read and hashed whenever the stamp differs or
+/// cannot tell writes apart (issue 38).
+@Suite struct RecordedOutputTests {
+    let writer = CatalogWriterTests()
+    let path = "A.imageset/A.png"
+
+    /// A build of one image, and its record.
+    func built() throws -> (SafeFiles, FileRecord) {
+        let report = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
+        let entry = try #require(report.record?.files[path])
+        return (SafeFiles(root: writer.catalog), entry)
+    }
+
+    /// Sets the file's modification time to `seconds` + `nanoseconds` (keeping its content).
+    func setModified(_ relative: String, seconds: Int, nanoseconds: Int) {
+        let times = [timespec(tv_sec: seconds, tv_nsec: nanoseconds), timespec(tv_sec: seconds, tv_nsec: nanoseconds)]
+        #expect(utimensat(AT_FDCWD, writer.catalog + "/" + relative, times, 0) == 0)
+    }
+
+    @Test func theRecordKeepsTheStampOfEveryFileItWrote() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let (_, entry) = try built()
+        #expect(entry.stamp == FileStamp.of(writer.catalog + "/" + path))
+        #expect(entry.stamp?.first == 3, "the size of the three bytes written")
+    }
+
+    @Test func aFileWithItsRecordedStampIsTrustedUnread() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let (files, entry) = try built()
+        let match = try #require(RecordedOutput.match(path, key: entry.key, entry: entry, in: files))
+        #expect(match.data == nil, "the stamp was enough: the file was not read")
+        #expect(match.sha256 == entry.sha256)
+        let read = try #require(RecordedOutput.match(path, key: entry.key, entry: entry, in: files, needsBytes: true))
+        #expect(read.data == Data([1, 2, 3]))
+    }
+
+    @Test func aFileRewrittenWithANewTimeIsReadAndHashed() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        var (files, entry) = try built()
+        let stamp = try #require(entry.stamp)
+        // Same size, other bytes, a time one nanosecond later: the stamp differs, so it is read.
+        try Data([9, 9, 9]).write(to: URL(fileURLWithPath: writer.catalog + "/" + path))
+        setModified(path, seconds: stamp[1], nanoseconds: stamp[2] + 1)
+        #expect(RecordedOutput.match(path, key: entry.key, entry: entry, in: files) == nil)
+        // The same bytes again one nanosecond later: read, found equal, not redrawn.
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: writer.catalog + "/" + path))
+        setModified(path, seconds: stamp[1], nanoseconds: stamp[2] + 1)
+        #expect(RecordedOutput.match(path, key: entry.key, entry: entry, in: files)?.data == Data([1, 2, 3]))
+        // Another key never matches.
+        entry.key = "other"
+        #expect(RecordedOutput.match(path, key: "mine", entry: entry, in: files) == nil)
+    }
+
+    @Test func aTimeOfWholeSecondsIsNeverTrusted() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        var (files, entry) = try built()
+        // A file system keeping whole seconds (HFS+, FAT): the stamp cannot tell two writes in
+        // one second apart, so the bytes are read even though the stamp is as recorded.
+        setModified(path, seconds: 1_700_000_000, nanoseconds: 0)
+        entry.stamp = [3, 1_700_000_000, 0]
+        try Data([9, 9, 9]).write(to: URL(fileURLWithPath: writer.catalog + "/" + path))
+        setModified(path, seconds: 1_700_000_000, nanoseconds: 0)
+        #expect(RecordedOutput.match(path, key: entry.key, entry: entry, in: files) == nil)
+        // One nanosecond in, the same stamp is trusted (the bytes are not read).
+        entry.stamp = [3, 1_700_000_000, 1]
+        setModified(path, seconds: 1_700_000_000, nanoseconds: 1)
+        #expect(RecordedOutput.match(path, key: entry.key, entry: entry, in: files)?.data == nil)
+        #expect(RecordedOutput.match(path, key: entry.key, entry: entry, in: files) != nil)
+    }
+
+    @Test func aLinkInPlaceOfTheFileIsNeverTrusted() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let (files, entry) = try built()
+        let target = writer.output + "/elsewhere.png"
+        try Data([1, 2, 3]).write(to: URL(fileURLWithPath: target))
+        try FileManager.default.removeItem(atPath: writer.catalog + "/" + path)
+        try FileManager.default.createSymbolicLink(atPath: writer.catalog + "/" + path, withDestinationPath: target)
+        #expect(RecordedOutput.match(path, key: entry.key, entry: entry, in: files) == nil)
+    }
+
+    @Test func writingTheSameBytesAgainLeavesAnUntouchedFileUnread() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let (_, entry) = try built()
+        let again = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
+        #expect(again.unchanged.contains(path))
+        #expect(again.record?.files[path]?.stamp == entry.stamp)
+        #expect(again.written.isEmpty)
+    }
+}
