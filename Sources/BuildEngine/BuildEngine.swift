@@ -264,89 +264,101 @@ package struct BuildEngine {
     }
 
     /// 5. Decode or parse the sources that still have work, each once, and render and encode in
-    /// parallel: in batches whose decoded pixels stay within the build's budget, each source
-    /// loaded by the first job that needs it (`LazySources`) and released once no later batch
-    /// needs it.
+    /// parallel, batch by batch as `RenderSchedule` decides: the decoded pixels of a batch within
+    /// the build's budget, each source loaded by the first job that needs it (`LazySources`) and
+    /// let go after its last batch.
     func render(_ pending: [KeyedGroup], _ run: inout BuildRun) {
         let read = run.read, refs = run.refs
-        let batches = BuildEngine.batches(pending, sources: { BuildRun.drawnSources($0.group) },
-                                          pixels: { refs[$0].flatMap { read[$0.path]?.pixels }.map { $0.width * $0.height } ?? 0 },
-                                          budget: budgets.buildPixels)
-        var lastBatch: [String: Int] = [:]
-        for (index, batch) in batches.enumerated() {
-            for item in batch { for path in BuildRun.drawnSources(item.group) { lastBatch[path] = index } }
-        }
-        // The last batch that draws from each file (one file may be loaded under several keys).
-        var lastBatchOfFile: [String: Int] = [:]
-        for (key, ref) in run.refs { lastBatchOfFile[ref.path] = max(lastBatchOfFile[ref.path] ?? -1, lastBatch[key] ?? -1) }
+        let schedule = RenderSchedule(pending, sources: { BuildRun.drawnSources($0.group) }, file: { refs[$0]?.path },
+                                      pixels: { refs[$0].flatMap { read[$0.path]?.pixels }.map { $0.width * $0.height } ?? 0 },
+                                      budget: budgets.buildPixels)
         let progressLine = progress(pending.count)
         defer { progressLine?.finish() }
-        for (index, batch) in batches.enumerated() {
-            let needed = Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted()
-            let loadable = BuildEngine.loadable(needed, run)
-            let lazyKeys = Set(loadable.map(\.key))
-            // The files' bytes go with the sources that read them (`LazySources` drops them once
-            // decoded); the record needs only their digests and pixel sizes.
-            let lastRead = Set(loadable.map(\.bytes.source.path)).filter { path in
-                (lastBatchOfFile[path] ?? -1) <= index
+        for (index, batch) in schedule.batches.enumerated() {
+            drawBatch(batch, at: index, of: schedule, progress: progressLine, &run)
+            for key in schedule.released(after: index) { run.decoded[key] = nil }
+        }
+    }
+
+    /// One batch: its sources made loadable, the groups that can be drawn drawn (the others
+    /// fail), and what they gave taken into the run.
+    func drawBatch(_ batch: [KeyedGroup], at index: Int, of schedule: RenderSchedule<KeyedGroup>, progress: BuildProgress?,
+                   _ run: inout BuildRun) {
+        let needed = Set(batch.flatMap { BuildRun.drawnSources($0.group) }).filter { run.decoded[$0] == nil }.sorted()
+        let loadable = BuildEngine.loadable(needed, run)
+        let lazyKeys = Set(loadable.map(\.key))
+        // The files' bytes go with the sources that read them (`LazySources` drops them once
+        // decoded); the record needs only their digests and pixel sizes.
+        for path in Set(loadable.map(\.bytes.source.path)) where schedule.isDone(withFile: path, after: index) {
+            run.read[path]?.data = Data()
+        }
+        let decoded = run.decoded
+        let drawable = BuildEngine.inDrawingOrder(batch.filter { item in
+            item.group.job.allSources.allSatisfy {
+                $0.format == .yaml || decoded[$0.loadKey] != nil || lazyKeys.contains($0.loadKey)
             }
-            for path in lastRead { run.read[path]?.data = Data() }
-            let decoded = run.decoded
-            let drawable = BuildEngine.inDrawingOrder(batch.filter { item in
-                item.group.job.allSources.allSatisfy {
-                    $0.format == .yaml || decoded[$0.loadKey] != nil || lazyKeys.contains($0.loadKey)
-                }
-            })
-            // Resampling passes per source: one per thread that draws in this process (when a
-            // worker has jobs too, half the threads feed it).
-            let ways = drawable.contains(where: BuildEngine.drawnByWorker) ? max(1, threads / 2) : threads
-            BuildEngine.announceResamples(drawable, decoded: decoded, ways: ways)
-            let lazy = lazySources(loadable, for: drawable, ways: ways) { lastBatch[$0] == index }
-            let drawn = Set(drawable.map(\.group.key))
-            for item in batch where !drawn.contains(item.group.key) {
+        })
+        // Resampling passes per source: one per thread that draws in this process (when a
+        // worker has jobs too, half the threads feed it).
+        let ways = drawable.contains(where: BuildEngine.drawnByWorker) ? max(1, threads / 2) : threads
+        BuildEngine.announceResamples(drawable, decoded: decoded, ways: ways)
+        let lazy = lazySources(loadable, for: drawable, ways: ways) { schedule.isLast($0, in: index) }
+        let drawn = Set(drawable.map(\.group.key))
+        for item in batch where !drawn.contains(item.group.key) {
+            run.fail(item.group)
+            progress?.advance()
+        }
+        let outcomes = draw(drawable, with: lazy, decoded: decoded, measured: run.derived.measuredBy, progress: progress)
+        // A source that could not be loaded is reported once, before what its batch drew.
+        run.diagnostics += lazy.failures
+        run.decoded.merge(lazy.loaded) { first, _ in first }
+        take(outcomes, of: drawable, &run)
+    }
+
+    /// Draws `drawable` over the threads. Outputs drawn at once stay within the pixel budget too
+    /// (six 12,288 px images on six threads would hold 3.5 GB): the batch is drawn in runs that fit
+    /// it. Jobs a worker draws and jobs drawn here are taken by different threads first
+    /// (`inDrawingOrder`). nil: the group's sources could not be loaded.
+    func draw(_ drawable: [KeyedGroup], with lazy: LazySources, decoded: [String: LoadedSource],
+              measured: [RenderKey: [Int]], progress: BuildProgress?) -> [DrawOutcome?] {
+        var outcomes: [DrawOutcome?] = []
+        let runs = RenderSchedule<KeyedGroup>.outputRuns(drawable, pixels: { $0.group.job.pixelSize.width * $0.group.job.pixelSize.height },
+                                                         budget: budgets.buildPixels)
+        for slice in runs {
+            outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> DrawOutcome? in
+                defer { progress?.advance() }
+                let keys = BuildRun.drawnSources(item.group)
+                var announced: String?
+                defer { lazy.done(with: keys, announced: announced) }
+                guard let sources = lazy.adding(keys, to: decoded) else { return nil }
+                announced = BuildEngine.announcedSource(of: item, in: sources)
+                if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: sources) }
+                // The check's derivation is the render's: kept in the source's memo for it.
+                let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
+                return (BuildEngine.draw(item.group.job, decoded: sources), change, [])
+            }
+        }
+        return outcomes
+    }
+
+    /// What drawing gave, into the run: files, warnings, derived-form changes, failures.
+    func take(_ outcomes: [DrawOutcome?], of drawable: [KeyedGroup], _ run: inout BuildRun) {
+        for (item, outcome) in zip(drawable, outcomes) {
+            guard let (outcome, change, warnings) = outcome else {
                 run.fail(item.group)
-                progressLine?.advance()
+                continue
             }
-            let measured = run.derived.measuredBy
-            // Outputs drawn at once stay within the pixel budget too (six 12,288 px images on six
-            // threads would hold 3.5 GB): the batch is drawn in runs that fit it. Jobs a worker
-            // draws and jobs drawn here are taken by different threads first (`inDrawingOrder`).
-            var outcomes: [DrawOutcome?] = []
-            for slice in BuildEngine.outputRuns(drawable, budget: budgets.buildPixels) {
-                outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> DrawOutcome? in
-                    defer { progressLine?.advance() }
-                    let keys = BuildRun.drawnSources(item.group)
-                    var announced: String?
-                    defer { lazy.done(with: keys, announced: announced) }
-                    guard let sources = lazy.adding(keys, to: decoded) else { return nil }
-                    announced = BuildEngine.announcedSource(of: item, in: sources)
-                    if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: sources) }
-                    // The check's derivation is the render's: kept in the source's memo for it.
-                    let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
-                    return (BuildEngine.draw(item.group.job, decoded: sources), change, [])
-                }
+            run.diagnostics += warnings
+            if let change { for index in run.derived.measuredBy[item.group.key] ?? [] { run.derived.changes[index] = change } }
+            switch outcome {
+            case .success(let data):
+                guard let source = run.read[item.group.key.source] else { continue }
+                for job in item.group.jobs { run.files[job.output] = source.rendered(data, job: job, key: item.digest) }
+                run.rendered += item.group.jobs.count
+            case .failure(let diagnostic):
+                run.diagnostics.append(diagnostic.concerning(item.group.job.asset))
+                run.fail(item.group)
             }
-            // A source that could not be loaded is reported once, before what its batch drew.
-            run.diagnostics += lazy.failures
-            run.decoded.merge(lazy.loaded) { first, _ in first }
-            for (item, outcome) in zip(drawable, outcomes) {
-                guard let (outcome, change, warnings) = outcome else {
-                    run.fail(item.group)
-                    continue
-                }
-                run.diagnostics += warnings
-                if let change { for index in measured[item.group.key] ?? [] { run.derived.changes[index] = change } }
-                switch outcome {
-                case .success(let data):
-                    guard let source = run.read[item.group.key.source] else { continue }
-                    for job in item.group.jobs { run.files[job.output] = source.rendered(data, job: job, key: item.digest) }
-                    run.rendered += item.group.jobs.count
-                case .failure(let diagnostic):
-                    run.diagnostics.append(diagnostic.concerning(item.group.job.asset))
-                    run.fail(item.group)
-                }
-            }
-            for (path, last) in lastBatch where last == index { run.decoded[path] = nil }
         }
     }
 
@@ -459,61 +471,6 @@ package struct BuildEngine {
             bytes.source = ref
             return (key, bytes)
         }
-    }
-
-    /// `items` cut in order into runs whose output pixels add up to at most `budget` (an item
-    /// over it alone gets a run of its own), so the bitmaps drawn at the same time fit the budget.
-    static func outputRuns(_ items: [KeyedGroup], budget: Int) -> [[KeyedGroup]] {
-        var runs: [[KeyedGroup]] = []
-        var current: [KeyedGroup] = []
-        var total = 0
-        for item in items {
-            let size = item.group.job.pixelSize
-            let pixels = size.width * size.height
-            if !current.isEmpty, total + pixels > budget {
-                runs.append(current)
-                current = []
-                total = 0
-            }
-            current.append(item)
-            total += pixels
-        }
-        if !current.isEmpty { runs.append(current) }
-        return runs
-    }
-
-    /// `keys` cut into batches in order, each needing at most `budget` decoded pixels (a key whose
-    /// sources alone exceed it gets a batch of its own). Keys are taken grouped by their first
-    /// source, so the jobs of one source share a batch.
-    package static func batches<Key>(_ keys: [Key], sources: (Key) -> [String], pixels: (String) -> Int,
-                             budget: Int) -> [[Key]] {
-        let ordered = keys.enumerated().sorted { (sources($0.element).first ?? "", $0.offset) < (sources($1.element).first ?? "", $1.offset) }
-            .map(\.element)
-        var batches: [[Key]] = []
-        var current: [Key] = []
-        var held: Set<String> = []
-        var total = 0
-        for key in ordered {
-            // Each of the key's few sources looked up in what the batch holds (a `subtracting`
-            // would walk the whole batch, quadratic over 50,000 vector sources of no pixels).
-            let new = Set(sources(key).filter { !held.contains($0) })
-            let extra = new.reduce(0) { $0 + pixels($1) }
-            if !current.isEmpty, total + extra > budget {
-                batches.append(current)
-                current = []
-                held = []
-                total = 0
-                let all = Set(sources(key))
-                held = all
-                total = all.reduce(0) { $0 + pixels($1) }
-            } else {
-                held.formUnion(new)
-                total += extra
-            }
-            current.append(key)
-        }
-        if !current.isEmpty { batches.append(current) }
-        return batches
     }
 
     /// Decodes or parses the sources known by `loadKeys` (`SourceRef.loadKey`) in parallel, each
