@@ -81,25 +81,46 @@ package enum CatalogWriter {
             return report
         }
 
-        // Files to put in place, in parallel once all are known.
+        // Temporary files of a build that was killed while writing (those in set folders are
+        // removed while ownership lists each set, below).
+        for folder in ["", plan.catalogFolder, ".assetsmith"] {
+            outputFiles.removeStaleTemporaries(in: folder)
+        }
+        var (pending, missing) = collectPending(plan, files: files, failed: failed, old: old, catalog: catalog, new: &new,
+                                                report: &report)
+        // Ownership of every set is settled before its first byte is written: a refused set gets
+        // no file, and keeps what the previous build generated in it.
+        settleOwnership(plan, catalog: catalog, output: outputFiles, old: old, new: &new, pending: &pending, report: &report)
+        putInPlace(pending, plan: plan, old: old, journal: journal, catalog: catalog, output: outputFiles, new: &new,
+                   report: &report)
+
+        // Another flavour's files, left out by `--flavor`: kept, and kept in the record.
+        for (path, record) in old.files where new.files[path] == nil && plan.retainedAssets.contains(record.asset) {
+            new.files[path] = record
+        }
+        removeStale(plan, old: old, new: new, missing: missing, catalog: catalog, report: &report)
+
+        writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, catalog: catalog, old: old, new: &new,
+                         report: &report)
+
+        if writeRecord(new, old: old, plan: plan, into: outputFiles, report: &report) {
+            removeJournal(outputFiles, catalogFolder: plan.catalogFolder)
+        }
+        return report
+    }
+
+    /// Every file of the catalog to put in place (the root Contents.json, each job's image, each
+    /// set's Contents.json) with its record, and the outputs with no file (failed, nothing earlier
+    /// to keep). A file found on disk as recorded (`RenderedFile.isOnDisk`) and a failed job's
+    /// earlier file go straight into `new`.
+    private static func collectPending(_ plan: Plan, files: [String: RenderedFile], failed: Set<String>, old: BuildRecord,
+                                       catalog: SafeFiles, new: inout BuildRecord, report: inout WriteReport)
+        -> (pending: [(request: FileUpdate.Request, record: FileRecord)], missing: Set<String>) {
         var pending: [(request: FileUpdate.Request, record: FileRecord)] = []
-        func put(_ data: Data, _ path: String, _ record: FileRecord, onDisk stamp: [Int]?? = nil) {
-            if let stamp {
-                report.unchanged.append(path)
-                new.files[path] = record.stamped(stamp)
-                return
-            }
+        func put(_ data: Data, _ path: String, _ record: FileRecord) {
             pending.append((FileUpdate.Request(data: data, path: path, generatedBefore: old.files[path] != nil,
                                                shownAs: plan.catalogFolder + "/" + path), record))
         }
-
-        // Temporary files of a build that was killed while writing (those in set folders are
-        // removed while ownership lists each set, below).
-        for folder in ["", plan.catalogFolder] {
-            outputFiles.removeStaleTemporaries(in: folder)
-        }
-        outputFiles.removeStaleTemporaries(in: ".assetsmith")
-
         // The catalog's own Contents.json: written once, never replaced if a person made one
         // (one with exactly our bytes is ours, even if an interrupted build lost its record).
         let rootContents = ContentsJSON.data(["info": CatalogEntry.info])
@@ -107,15 +128,17 @@ package enum CatalogWriter {
         if old.files["Contents.json"] != nil || existingRoot == nil || existingRoot == rootContents {
             put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256(rootContents), asset: ""))
         }
-
         var missing: Set<String> = []
         for job in plan.jobs {
             if let file = files[job.output] {
-                put(file.data, job.output, FileRecord(sha256: file.sha256, asset: job.asset,
-                                                      source: file.source, sourceSHA256: file.sourceSHA256,
-                                                      sourcePixels: file.sourcePixels, key: file.key,
-                                                      derivedChange: file.derivedChange),
-                    onDisk: file.isOnDisk ? .some(file.stamp) : nil)
+                let record = FileRecord(sha256: file.sha256, asset: job.asset, source: file.source, sourceSHA256: file.sourceSHA256,
+                                        sourcePixels: file.sourcePixels, key: file.key, derivedChange: file.derivedChange)
+                if file.isOnDisk {
+                    report.unchanged.append(job.output)
+                    new.files[job.output] = record.stamped(file.stamp)
+                } else {
+                    put(file.data, job.output, record)
+                }
             } else if failed.contains(job.output), let previous = old.files[job.output], catalog.read(job.output) != nil {
                 new.files[job.output] = previous
                 report.keptPrevious.append(job.output)
@@ -127,20 +150,23 @@ package enum CatalogWriter {
             let contents = ContentsJSON.data(removingFiles(missing, in: entry))
             put(contents, entry.folder + "/Contents.json", FileRecord(sha256: Digest.sha256(contents), asset: entry.asset))
         }
+        return (pending, missing)
+    }
 
-        // Ownership of every set is settled before its first byte is written: a refused set gets
-        // no file, and keeps what the previous build generated in it.
-        settleOwnership(plan, catalog: catalog, output: outputFiles, old: old, new: &new, pending: &pending, report: &report)
-
-        // Folders this build creates (a write makes them): those left empty because every write
-        // into them failed (a full disk) are removed again, so no empty set is left behind.
+    /// Puts `pending` in place, in parallel (`RecordedOutput.apply`), with the journal of what is
+    /// about to change written first; a set left incomplete by a failed write is rolled back, and
+    /// folders this build created that every write into failed (a full disk) are removed again,
+    /// so no empty set is left behind.
+    private static func putInPlace(_ pending: [(request: FileUpdate.Request, record: FileRecord)], plan: Plan, old: BuildRecord,
+                                   journal: [String: [FileRecord]], catalog: SafeFiles, output: SafeFiles,
+                                   new: inout BuildRecord, report: inout WriteReport) {
         let created = Set(pending.flatMap { foldersAbove($0.request.path) }).filter { folder in
             (try? catalog.resolve(folder)).map { !FileManager.default.fileExists(atPath: $0) } ?? false
         }
         var failedFolders: Set<String> = []
         // Only files whose bytes the record does not already list need the journal.
         let changing = pending.filter { old.files[$0.request.path]?.sha256 != $0.record.sha256 }
-        writeJournal(journal, pending: changing.map { ($0.request.path, $0.record) }, into: outputFiles, catalogFolder: plan.catalogFolder)
+        writeJournal(journal, pending: changing.map { ($0.request.path, $0.record) }, into: output, catalogFolder: plan.catalogFolder)
         for ((request, record), outcome) in zip(pending, RecordedOutput.apply(pending, previous: old.files, in: catalog)) {
             switch outcome {
             case .unchanged(let stamp):
@@ -158,20 +184,6 @@ package enum CatalogWriter {
         for folder in failedFolders.intersection(created).sorted(by: { $0.count > $1.count }) {
             _ = catalog.removeDirectoryIfEmpty(folder)
         }
-
-        // Another flavour's files, left out by `--flavor`: kept, and kept in the record.
-        for (path, record) in old.files where new.files[path] == nil && plan.retainedAssets.contains(record.asset) {
-            new.files[path] = record
-        }
-        removeStale(plan, old: old, new: new, missing: missing, catalog: catalog, report: &report)
-
-        writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, catalog: catalog, old: old, new: &new,
-                         report: &report)
-
-        if writeRecord(new, old: old, plan: plan, into: outputFiles, report: &report) {
-            removeJournal(outputFiles, catalogFolder: plan.catalogFolder)
-        }
-        return report
     }
 
     /// Settles who owns each set the plan writes (`SetOwnership`): files of refused sets are not
