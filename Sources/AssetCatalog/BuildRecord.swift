@@ -47,6 +47,37 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         return try? JSONDecoder().decode(BuildRecord.self, from: data)
     }
 
+    /// A record as read, with the stamp its file had then (`FileStamp`; nil: no file).
+    package struct Snapshot: Sendable {
+        package var record: BuildRecord?
+        package var stamp: [Int]?
+
+        package init(record: BuildRecord?, stamp: [Int]?) {
+            self.record = record
+            self.stamp = stamp
+        }
+    }
+
+    /// Reads the record at `path` with its file's stamp (taken first: a record rewritten in
+    /// between has a newer stamp than what was read, so it is read again later).
+    package static func snapshot(at path: String) -> Snapshot {
+        let stamp = FileStamp.ofRegularFile(path)
+        return Snapshot(record: stamp == nil ? nil : read(at: path), stamp: stamp)
+    }
+
+    /// The record at `path`: `known` as it is while the file still has the stamp it had when
+    /// `known` was read (so a front end that read it before taking the build lock does not have
+    /// it decoded twice), read again otherwise.
+    package static func read(at path: String, knowing known: Snapshot?) -> BuildRecord? {
+        guard let known else { return read(at: path) }
+        let stamp = FileStamp.ofRegularFile(path)
+        switch (known.stamp, stamp) {
+        case (nil, nil): return nil
+        case (let before?, let now?) where before == now && FileStamp.isFine(now): return known.record
+        default: return read(at: path)
+        }
+    }
+
     package func encoded() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]

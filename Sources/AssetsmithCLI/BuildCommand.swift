@@ -71,7 +71,7 @@ struct BuildCommand: ParsableCommand {
         let readBefore = BuildStamp.snapshot(manifestBefore, manifest: manifest, manifestPath: options.manifestPath, plan: plan,
                                              templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
-        let clashes = NamespaceGuard.check(manifest: manifest, plan: plan)
+        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan)
         if !clashes.isEmpty {
             printer.print(clashes)
             printer.line(clashes.countSummary)
@@ -81,6 +81,7 @@ struct BuildCommand: ParsableCommand {
         var pipeline = BuildEngine(threads: render.threads, force: force)
         pipeline.budgets = try Loading.budgets(printer: printer)
         pipeline.sandbox = workers
+        pipeline.knownRecord = known
         pipeline.progress = { total in printer.progress("rendering", total: total) }
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }

@@ -9,9 +9,16 @@ import Foundation
 /// hand-made set, and no asset writes over a hand-made `.icon` (issue 35). Problems are manifest
 /// problems (exit 2), each naming both places.
 enum NamespaceGuard {
-    static func check(manifest: Manifest, plan: Plan) -> [Diagnostic] {
+    /// Reads the catalog's build record and checks with it; the build takes the record on
+    /// (`BuildEngine.knownRecord`), so it is decoded once.
+    static func check(manifest: Manifest, plan: Plan) -> (clashes: [Diagnostic], record: BuildRecord.Snapshot) {
+        let known = BuildRecord.snapshot(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
+        return (check(manifest: manifest, plan: plan, record: known.record), known)
+    }
+
+    /// `record` is the catalog's build record as read now (the build takes it on, `BuildEngine.knownRecord`).
+    static func check(manifest: Manifest, plan: Plan, record: BuildRecord?) -> [Diagnostic] {
         let catalogPath = plan.outputDirectory + "/" + plan.catalogFolder
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
         let recorded = Set((record?.files ?? [:]).keys)
         let recordedSide = Set((record?.outputFiles ?? [:]).keys)
         // Names only: the folders are listed, no Contents.json is read.

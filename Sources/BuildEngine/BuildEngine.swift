@@ -126,6 +126,10 @@ package struct BuildEngine {
     /// Called as each phase ends, with its name (`read sources`, `render and encode`…): the front
     /// end times them (`ASSETSMITH_TIMINGS=1`). The engine itself reads no clock for it.
     package var phaseFinished: @Sendable (String) -> Void = { _ in }
+    /// The build record as the front end read it before the build (to guard the catalog's
+    /// names): taken as it is once the lock is held while its file is unchanged, read again
+    /// otherwise (`BuildRecord.read(at:knowing:)`).
+    package var knownRecord: BuildRecord.Snapshot?
 
     package init(threads: Int, force: Bool = false) {
         self.threads = threads
@@ -144,8 +148,8 @@ package struct BuildEngine {
         defer { withExtendedLifetime(lock) {} }
         var run = BuildRun(plan: plan)
         run.diagnostics = plan.warnings
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                           catalogFolder: plan.catalogFolder))
+        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder),
+                                      knowing: knownRecord)
         if record == nil || force { startWorkers(for: plan) }
         readSources(&run)
         phaseFinished("read sources")

@@ -98,3 +98,28 @@ import Darwin
         #expect(again.written.isEmpty)
     }
 }
+
+/// The record a front end read before the build lock is taken as it is under the lock while its
+/// file is unchanged, and read again the moment it is not (another build wrote it meanwhile).
+@Suite struct RecordSnapshotTests {
+    let writer = CatalogWriterTests()
+
+    @Test func aKnownRecordIsTakenWhileItsFileIsUnchangedAndReadAgainOtherwise() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
+        #expect(BuildRecord.read(at: path, knowing: BuildRecord.snapshot(at: path)) == nil, "no record then, none now")
+        _ = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
+        let snapshot = BuildRecord.snapshot(at: path)
+        let onDisk = try #require(snapshot.record)
+        // A stand-in with the file's stamp is what comes back: the file was not decoded again.
+        let standIn = BuildRecord(table: "stand-in")
+        #expect(BuildRecord.read(at: path, knowing: .init(record: standIn, stamp: snapshot.stamp))?.table == "stand-in")
+        // Another build rewrites it: the stamp differs, so the file is read.
+        _ = CatalogWriter.write(writer.plan(["A", "B"]), files: writer.files(["A", "B"]), failed: [])
+        let now = try #require(BuildRecord.read(at: path, knowing: .init(record: standIn, stamp: snapshot.stamp)))
+        #expect(now.files.keys.contains("B.imageset/B.png"))
+        #expect(now != onDisk)
+        // A record that appeared since "none" was seen is read too.
+        #expect(BuildRecord.read(at: path, knowing: .init(record: nil, stamp: nil))?.files.isEmpty == false)
+    }
+}

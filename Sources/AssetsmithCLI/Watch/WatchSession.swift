@@ -63,7 +63,7 @@ final class WatchSession {
             return line
         }
         // The namespace guard, as `build` has it: nothing is written over a clash.
-        let clashes = NamespaceGuard.check(manifest: manifest, plan: plan)
+        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan)
         if !clashes.isEmpty {
             printer.print(clashes)
             if directories.isEmpty { directories = [PathText.parent(manifestPath)] }
@@ -74,6 +74,7 @@ final class WatchSession {
         }
         var pipeline = BuildEngine(threads: threads)
         pipeline.sandbox = sandbox
+        pipeline.knownRecord = known
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
         // The manifest was loaded with these budgets, so a bad variable has been reported already.
         pipeline.budgets = (try? BudgetSettings.budgets()) ?? .standard
