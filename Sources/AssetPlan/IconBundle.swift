@@ -51,3 +51,45 @@ package struct IconLayerFile: Hashable, Sendable, Codable {
         self.origin = origin
     }
 }
+
+/// One file of an `.icon` bundle's `Assets/` as a build job, beside the catalog's render jobs:
+/// the engine reads its source with theirs, keys it, takes it from disk when the record says it
+/// is current (`RecordedOutput`), makes it, and the writer puts it in place and records it.
+package struct LayerJob: Hashable, Sendable {
+    /// How the file is made.
+    package enum Kind: Hashable, Sendable {
+        /// A PNG copied as it is.
+        case copy
+        /// An SVG rewritten through librsvg and Cairo's SVG surface, so that the copy refers to
+        /// nothing outside itself.
+        case vectorRewrite
+        /// A badge drawn on a transparent canvas of `IconLayerRule.minimumSide` px (nothing is read).
+        case badge(BadgeDrawing)
+    }
+
+    /// Relative to the output folder: `AppIcon.icon/Assets/front.svg`.
+    package var output: String
+    package var asset: String
+    /// The file it is made from; nil for a badge.
+    package var source: SourceRef?
+    /// Where the manifest names the layer (problems point there).
+    package var origin: SourceLocation?
+    package var kind: Kind
+
+    /// How messages name it: `layer "Art/front.svg" of the icon "AppIcon"`.
+    package var shown: String { "layer \"\(source?.displayPath ?? name)\" of the icon \"\(asset)\"" }
+    private var name: String { PathText.lastComponent(output) }
+}
+
+extension Plan {
+    /// Every `.icon` layer file the plan writes, as jobs, in bundle and file order.
+    package var layerJobs: [LayerJob] {
+        (iconBundles ?? []).flatMap { bundle in
+            bundle.layers.map { layer in
+                let kind: LayerJob.Kind = layer.badge.map { .badge($0) } ?? (layer.source.isVector ? .vectorRewrite : .copy)
+                return LayerJob(output: bundle.path(of: layer), asset: bundle.asset,
+                                source: layer.badge == nil ? layer.source : nil, origin: layer.origin, kind: kind)
+            }
+        }
+    }
+}

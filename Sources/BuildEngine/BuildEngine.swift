@@ -18,7 +18,7 @@ package struct BuildResult {
     package var rendered: Int
     /// Outputs whose key and file matched the record, so they were not drawn again.
     package var upToDate: Int
-    /// Jobs refused (upscaling) or failed (bad source, render error).
+    /// Jobs refused (upscaling) or failed (bad source, render error), `.icon` layers included.
     package var failedJobs: Int
 }
 
@@ -81,6 +81,12 @@ struct BuildRun {
     var decoded: [String: LoadedSource] = [:]
     /// The bytes of every output that will be in the catalog, by output path.
     var files: [String: RenderedFile] = [:]
+    /// The `.icon` layer files made or found current, by path relative to the output folder.
+    var layerFiles: [String: BundleFile] = [:]
+    /// Layer jobs whose source could not be read or whose file could not be made.
+    var layersFailed: Set<String> = []
+    /// What the layer jobs found, by output, until it is reported in layer order.
+    var layerDiagnostics: [String: [Diagnostic]] = [:]
     var rendered = 0
     var upToDate = 0
     /// The derived-form check (`planDerivedChecks`), and where its warnings go: after the
@@ -158,17 +164,21 @@ package struct BuildEngine {
         phaseFinished("glyph checks")
         let groups = admit(RenderGroup.groups(of: plan), &run)
         phaseFinished("group + read record")
+        let layers = admitLayers(&run)
         let pending = reuseUpToDate(groups, record: record, &run)
+        let pendingLayers = reuseLayers(layers, record: record, &run)
         phaseFinished("keys and up-to-date check")
         planDerivedChecks(pending, record: record, &run)
         phaseFinished("derived-form check")
+        // Layers first: a copy takes the bytes the render batches let go once decoded.
+        drawLayers(pendingLayers, &run)
         render(pending, &run)
         finishDerivedChecks(&run)
         phaseFinished("render and encode")
         let report = writeCatalog(record: record, &run)
         phaseFinished("write catalog")
         return BuildResult(report: report, diagnostics: run.diagnostics, rendered: run.rendered, upToDate: run.upToDate,
-                           failedJobs: plan.jobs.filter { run.failed.contains($0.output) }.count)
+                           failedJobs: plan.jobs.filter { run.failed.contains($0.output) }.count + run.layersFailed.count)
     }
 
     // MARK: Phases
@@ -180,16 +190,19 @@ package struct BuildEngine {
         if plan.jobs.contains(where: { $0.allSources.contains(where: \.isVector) }) { sandbox?.prestart(1) }
     }
 
-    /// 1. Every source read and hashed once (bitmaps: pixel size from the header).
+    /// 1. Every source read and hashed once (bitmaps: pixel size from the header), the catalog's
+    /// and the `.icon` layers' alike. A warning about how a source is drawn (its colour profile)
+    /// is not given for a file only copied into a bundle, whose profile Icon Composer reads.
     func readSources(_ run: inout BuildRun) {
-        let sources = Array(Set(run.plan.jobs.flatMap(\.allSources))).sorted { $0.path < $1.path }
+        let drawn = Set(run.plan.jobs.flatMap(\.allSources))
+        let sources = Array(drawn.union(run.plan.layerJobs.compactMap(\.source))).sorted { $0.path < $1.path }
         let budgets = budgets
         let results = parallelMap(sources, threads: threads) { SourceLoader.read($0, budgets: budgets) }
         for (source, result) in zip(sources, results) {
             switch result {
             case .success(let bytes):
                 run.read[source.path] = bytes
-                if let warning = bytes.warning { run.diagnostics.append(warning) }
+                if let warning = bytes.warning, drawn.contains(source) { run.diagnostics.append(warning) }
             case .failure(let diagnostic): run.diagnostics.append(diagnostic)
             }
         }
@@ -368,10 +381,8 @@ package struct BuildEngine {
 
     /// 6. The catalog (and the `.icon` bundles' layer files beside it).
     func writeCatalog(record: BuildRecord?, _ run: inout BuildRun) -> WriteReport {
-        let layers = iconLayerFiles(run.plan, record: record)
-        run.diagnostics += layers.diagnostics
         let report = CatalogWriter.write(run.plan, files: run.files, failed: run.failed, previous: record,
-                                         bundleFiles: layers.files)
+                                         bundleFiles: run.layerFiles)
         run.diagnostics += report.diagnostics
         return report
     }

@@ -247,6 +247,36 @@ import TestSupport
         #expect(Self.files(dir + "/Output/AppIcon.icon") == ["Assets/back.svg", "Assets/small.png", "icon.json"])
     }
 
+    /// A PNG layer is copied as it is, colour profile included (Icon Composer reads it), so the
+    /// warning that a drawn image's profile is not applied is given for the drawn image only, and
+    /// the file is read once for both.
+    @Test func aLayerKeepsItsColourProfileAndOnlyTheDrawnImageWarns() throws {
+        let dir = try Self.project("icon-p3")
+        try FileManager.default.copyItem(atPath: Fixtures.url("Artwork/display-p3.png").path, toPath: dir + "/Art/p3.png")
+        try """
+        output: Output
+        assets:
+          - name: AppIcon
+            kind: app-icon
+            layers: [Art/back.svg, Art/p3.png]
+          - {name: P3, kind: image, source: Art/p3.png, size: 20}
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let build = try CLI.run(["build"], in: dir)
+        let profileWarning = "Art/p3.png: warning: has the embedded colour profile \"Display P3\", which is not applied"
+        #expect(build.stderr.components(separatedBy: profileWarning).count == 2, "one warning, for the drawn image: \(build.stderr)")
+        #expect(FileManager.default.contents(atPath: dir + "/Output/AppIcon.icon/Assets/p3.png")
+                == FileManager.default.contents(atPath: dir + "/Art/p3.png"), "the layer is the file as it is")
+        try """
+        output: Output
+        assets:
+          - name: AppIcon
+            kind: app-icon
+            layers: [Art/back.svg, Art/p3.png]
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let copyOnly = try CLI.run(["build"], in: dir)
+        #expect(!copyOnly.stderr.contains("colour profile"), "\(copyOnly.stderr)")
+    }
+
     @Test func aBadLayerIsAManifestErrorWithLineAndColumn() throws {
         let dir = try Self.project("icon-bad")
         try """
