@@ -3,8 +3,8 @@
 # (default 80 lines; FUNCTION_LENGTH_LIMIT overrides it), so long functions cannot grow back.
 #
 # What is measured: every `func`, `init`, `deinit` and `subscript`, every accessor (a computed
-# property's body, or each of its `get`/`set`/… blocks), and every stored property whose value is
-# an immediately called closure (`let table: T = { … }()`). A declaration's length is counted from the
+# property's body, or each of its `get`/`set`/… blocks), and every property or constant whose value
+# is a closure (`let table: T = { … }()`, `let handler = { … }`). A declaration's length is counted from the
 # line of its keyword (`func`, `init`, …; attributes, modifiers and doc comments above it are not
 # counted) to the line of its closing brace, both included: a one-line function is 1 line, a
 # `func f() {` … `}` pair with 78 lines between them is 80. Nested functions count on their own and
@@ -13,7 +13,8 @@
 # The ranges come from the compiler's own parser (`swiftc -dump-parse`), not from a hand tokenizer.
 # That parser drops whatever sits inside `#if … #endif` (it evaluates no conditions), so each file
 # is handed to it as a copy with its `#if`/`#elseif`/`#else`/`#endif` lines blanked: every branch is
-# measured, and line numbers stay those of the real file.
+# measured, and line numbers stay those of the real file. (A line inside a multi-line string that
+# starts with `#if` would be blanked too; the parse then fails loudly, exit 2, rather than passing.)
 #
 # Output: one `file:line: function NAME is N lines (limit L)` per offender, exit 1; exit 2 when the
 # compiler cannot parse a file (its diagnostics are shown). scripts/test-function-length.sh tests it.
