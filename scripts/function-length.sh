@@ -13,8 +13,8 @@
 # The ranges come from the compiler's own parser (`swiftc -dump-parse`), not from a hand tokenizer.
 # That parser drops whatever sits inside `#if … #endif` (it evaluates no conditions), so each file
 # is handed to it as a copy with its `#if`/`#elseif`/`#else`/`#endif` lines blanked: every branch is
-# measured, and line numbers stay those of the real file. (A line inside a multi-line string that
-# starts with `#if` would be blanked too; the parse then fails loudly, exit 2, rather than passing.)
+# measured, and line numbers stay those of the real file. (A line of a multi-line string literal
+# that starts with `#if` is blanked too: harmless, an empty line in a string still parses.)
 #
 # Output: one `file:line: function NAME is N lines (limit L)` per offender, exit 1; exit 2 when the
 # compiler cannot parse a file (its diagnostics are shown). scripts/test-function-length.sh tests it.
