@@ -38,7 +38,8 @@ test: deps lint
 	scripts/verify-corpus.sh
 	.build/debug/assetsmith-fuzz --seconds 2
 
-# swift format lint with the checked-in .swift-format (rules only, not the pretty printer's layout).
+# swift format lint with the checked-in .swift-format (rules only, not the pretty printer's layout),
+# then the 80-line function limit (scripts/function-length.sh).
 lint:
 	scripts/lint.sh
 

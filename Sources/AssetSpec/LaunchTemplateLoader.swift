@@ -78,26 +78,11 @@ package enum LaunchTemplateLoader {
     package static func parse(_ text: String, file: String, path: String) throws(ManifestError) -> LaunchTemplate {
         let sink = DiagnosticSink(file: file)
         let start = SourceLocation(file: file, line: 1, column: 1)
-        let root: Node
-        if let problem = YAMLAliasBudget.check(text) { throw ManifestError([problem.diagnostic(file: file)]) }
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw ManifestError([.error("launch template is empty", at: .source(start),
-                                            fix: "give at least `background:` (see README: Launch images)")])
-            }
-            root = node
-        } catch let error as ManifestError {
-            throw error
-        } catch let error as YamlError {
-            throw ManifestError([ManifestLoader.yamlDiagnostic(error, file: file)])
-        } catch {
-            throw ManifestError([.error("cannot parse YAML: \(error)", at: .file(file))])
-        }
+        let root = try compose(text, file: file, start: start)
         let name = (PathText.lastComponent(path) as NSString).deletingPathExtension
         guard let top = MappingReader(root, context: "launch template \"\(name)\"", sink: sink) else {
             throw ManifestError(sink.diagnostics)
         }
-        let folder = PathText.parent(path)
         top.rejectUnknownKeys(allowed: topLevelKeys)
         let background = top.color("background", required: true)
         if let background, background.value.alpha != 255 {
@@ -105,19 +90,49 @@ package enum LaunchTemplateLoader {
                        at: top.place("background"), fix: "drop the alpha digits")
         }
         let style = top.choice("status-bar", from: LaunchTemplate.StatusBarStyle.allCases.map(\.rawValue))
+        let navigationBar = readNavigationBar(top)
+        let bottomBar = readBottomBar(top, sink: sink)
+        let logo = readLogo(top, folder: PathText.parent(path), sink: sink)
+        guard sink.diagnostics.isEmpty, let background else { throw ManifestError(sink.diagnostics) }
+        return LaunchTemplate(
+            name: name, file: file, path: path, location: start, background: background,
+            statusBar: style.flatMap { s in LaunchTemplate.StatusBarStyle(rawValue: s.value).map { Located($0, at: s.location) } }
+                ?? Located(.default, at: start),
+            navigationBar: navigationBar, bottomBar: bottomBar, logo: logo)
+    }
 
-        var navigationBar: LaunchTemplate.NavigationBar?
-        if let bar = top.mapping("navigation-bar") {
-            bar.rejectUnknownKeys(allowed: navigationBarKeys)
-            let color = bar.color("color", required: true)
-            let large = bar.bool("large-title")
-            let hairline = bar.color("hairline")
-            if let color {
-                navigationBar = .init(color: color, largeTitle: large?.value ?? false, hairline: hairline?.value,
-                                      location: top.keyLocation("navigation-bar"))
+    /// The YAML tree of the text, within the alias budget; an empty text or bad YAML is an error.
+    static func compose(_ text: String, file: String, start: SourceLocation) throws(ManifestError) -> Node {
+        if let problem = YAMLAliasBudget.check(text) { throw ManifestError([problem.diagnostic(file: file)]) }
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ManifestError([.error("launch template is empty", at: .source(start),
+                                            fix: "give at least `background:` (see README: Launch images)")])
             }
+            return node
+        } catch let error as ManifestError {
+            throw error
+        } catch let error as YamlError {
+            throw ManifestError([ManifestLoader.yamlDiagnostic(error, file: file)])
+        } catch {
+            throw ManifestError([.error("cannot parse YAML: \(error)", at: .file(file))])
         }
+    }
 
+    /// `navigation-bar:`, optional: its colour, large title and hairline.
+    static func readNavigationBar(_ top: MappingReader) -> LaunchTemplate.NavigationBar? {
+        guard let bar = top.mapping("navigation-bar") else { return nil }
+        bar.rejectUnknownKeys(allowed: navigationBarKeys)
+        let color = bar.color("color", required: true)
+        let large = bar.bool("large-title")
+        let hairline = bar.color("hairline")
+        guard let color else { return nil }
+        return .init(color: color, largeTitle: large?.value ?? false, hairline: hairline?.value,
+                     location: top.keyLocation("navigation-bar"))
+    }
+
+    /// `toolbar:` or `tab-bar:` (one bottom bar; both is an error): colour, items, tint, hairline.
+    static func readBottomBar(_ top: MappingReader, sink: DiagnosticSink) -> LaunchTemplate.BottomBar? {
         var bottomBar: LaunchTemplate.BottomBar?
         for kind in [LaunchTemplate.BottomBar.Kind.toolbar, .tabBar] {
             guard let bar = top.mapping(kind.rawValue) else { continue }
@@ -137,30 +152,24 @@ package enum LaunchTemplateLoader {
                                   hairline: hairline?.value, location: top.keyLocation(kind.rawValue))
             }
         }
+        return bottomBar
+    }
 
-        var logo: LaunchTemplate.Logo?
-        if let section = top.mapping("logo") {
-            section.rejectUnknownKeys(allowed: logoKeys)
-            var source: SourceFile?
-            if let text = section.value("source")?.string,
-               !FileManager.default.fileExists(atPath: ManifestLoader.absolutePath(text, relativeTo: folder)) {
-                sink.error("\"source\" in \(section.context): file \"\(text)\" does not exist", at: section.place("source"),
-                           fix: "check the path; in a template it is relative to the template's folder \"\(displayPath(folder))\"")
-            } else {
-                source = section.vectorFile("source", relativeTo: folder)
-            }
-            let size = section.pointSize("size", required: true)
-            if let size, section.value("source") == nil || source != nil {
-                logo = .init(source: source, size: size, location: top.keyLocation("logo"))
-            }
+    /// `logo:`, optional: a vector file relative to the template's `folder`, and its size.
+    static func readLogo(_ top: MappingReader, folder: String, sink: DiagnosticSink) -> LaunchTemplate.Logo? {
+        guard let section = top.mapping("logo") else { return nil }
+        section.rejectUnknownKeys(allowed: logoKeys)
+        var source: SourceFile?
+        if let text = section.value("source")?.string,
+           !FileManager.default.fileExists(atPath: ManifestLoader.absolutePath(text, relativeTo: folder)) {
+            sink.error("\"source\" in \(section.context): file \"\(text)\" does not exist", at: section.place("source"),
+                       fix: "check the path; in a template it is relative to the template's folder \"\(displayPath(folder))\"")
+        } else {
+            source = section.vectorFile("source", relativeTo: folder)
         }
-
-        guard sink.diagnostics.isEmpty, let background else { throw ManifestError(sink.diagnostics) }
-        return LaunchTemplate(
-            name: name, file: file, path: path, location: start, background: background,
-            statusBar: style.flatMap { s in LaunchTemplate.StatusBarStyle(rawValue: s.value).map { Located($0, at: s.location) } }
-                ?? Located(.default, at: start),
-            navigationBar: navigationBar, bottomBar: bottomBar, logo: logo)
+        let size = section.pointSize("size", required: true)
+        guard let size, section.value("source") == nil || source != nil else { return nil }
+        return .init(source: source, size: size, location: top.keyLocation("logo"))
     }
 
     /// `path` relative to the current directory when below it (as compilers print paths), else as is.

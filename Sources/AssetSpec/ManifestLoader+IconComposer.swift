@@ -16,45 +16,17 @@ extension ManifestLoader {
         let before = sink.diagnostics.count
         let layersNode = reader.place("layers")
         let fill = iconFill(reader.value("fill"), key: "fill", context: reader.context, sink: sink) ?? .automatic
-        var groups: [IconGroupSpec] = []
-        if case .sequence(let items) = layersNode, !items.isEmpty {
-            for item in items {
-                if let group = iconGroup(item, context: reader.context, directory: directory, sink: sink) {
-                    groups.append(group)
-                }
-            }
-        } else {
-            sink.error("\"layers\" in \(reader.context) must be a list of layer files, bottom to top", at: layersNode,
-                       fix: "write it as [Assets/Icon/back.svg, Assets/Icon/front.svg]")
-        }
+        let groups = readIconGroups(layersNode, context: reader.context, directory: directory, sink: sink)
         checkLayerNames(groups.flatMap(\.layers), context: reader.context, sink: sink)
 
         var layerNames: [String] = []
         for name in groups.flatMap(\.layers).map(\.name) where !layerNames.contains(name) { layerNames.append(name) }
         let dark = iconAppearance("dark", reader, layerNames: layerNames, directory: directory, sink: sink)
         let tinted = iconAppearance("tinted", reader, layerNames: layerNames, directory: directory, sink: sink)
-        var imageOwners: [String: SourceFile] = [:]
-        let allFiles = groups.flatMap(\.layers).map(\.source) + [dark, tinted].compactMap({ $0?.sources }).flatMap(\.values)
-        for file in allFiles.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
-            let imageName = PathText.lastComponent(file.path)
-            if let first = imageOwners[imageName.lowercased()], first.path != file.path {
-                sink.errorAt(
-                    "layer file \"\(file.written)\" has the same file name as \"\(first.written)\" (line \(first.location.line)); both would be \"Assets/\(imageName)\" in the .icon",
-                    file.location, fix: "rename one of the two files")
-            } else if imageOwners[imageName.lowercased()] == nil {
-                imageOwners[imageName.lowercased()] = file
-            }
-        }
+        checkLayerFileNames(groups.flatMap(\.layers).map(\.source) + [dark, tinted].compactMap({ $0?.sources }).flatMap(\.values),
+                            sink: sink)
 
-        var flat: AppIconSpec?
-        if reader.value("source") != nil {
-            flat = readFlatIcon(reader, directory: directory, sink: sink)
-        } else {
-            for key in ["small-source", "background", "layout"] where reader.value(key) != nil {
-                sink.error("\"\(key)\" in \(reader.context) is for flat icons, which need \"source\"", at: reader.place(key),
-                           fix: "remove it (the .icon's background is \"fill\"), or add `source:` to also write your own flat icons as \"\(FolderKind.appIconSet.folder("<name>" + IconComposerSpec.flatSuffix))\"")
-            }
-        }
+        var flat = readIconComposerFlat(reader, directory: directory, sink: sink)
         // Platforms: with `source:` they were read with the flat icon.
         let platforms = (reader.value("source") != nil ? flat?.platforms : readPlatforms(reader, sink: sink)) ?? [.ios]
         var macStyle = AppIconSpec.MacIconStyle.appleGrid
@@ -69,27 +41,8 @@ extension ManifestLoader {
                            at: node, fix: "remove \"source\" (tvOS and visionOS stacks are made from \"layers\"), or add ios to \"platforms\"")
             }
         }
-        let drawnOnFill = platforms.filter(\.isStack).map(\.rawValue)
-            + (reader.value("source") == nil ? platforms.filter { $0 == .macos || $0 == .watchos }.map(\.rawValue) : [])
-        if !drawnOnFill.isEmpty, !fill.isSolid {
-            let message = "\(reader.context) needs \"fill\" as one colour for \(drawnOnFill.joined(separator: ", ")): "
-                + "the layers are drawn over it so that the back of the icon is opaque"
-            if let node = reader.value("fill") {
-                sink.error(message + " (a gradient or automatic fill cannot be)", at: node, fix: "write `fill: \"#RRGGBB\"` (quoted)")
-            } else if let node = reader.value("platforms") {
-                sink.error(message, at: node, fix: "add `fill: \"#RRGGBB\"` (the colour behind the layers)")
-            }
-        }
-        var stackFiles: [String: SourceFile] = [:]
-        for key in ["top-shelf", "top-shelf-wide"] where reader.value(key) != nil {
-            guard let file = reader.sourceFile(key, relativeTo: directory) else { continue }
-            if platforms.contains(.tvos) {
-                stackFiles[key] = file
-            } else {
-                sink.error("\"\(key)\" in \(reader.context) is tvOS Top Shelf artwork, but \"platforms\" does not list tvos",
-                           at: reader.place(key), fix: "add tvos to `platforms:`, or remove \"\(key)\"")
-            }
-        }
+        checkSolidFill(fill, platforms: platforms, reader, sink: sink)
+        let stackFiles = readTopShelf(reader, platforms: platforms, directory: directory, sink: sink)
         guard sink.diagnostics.count == before, !groups.isEmpty else { return nil }
         var spec = IconComposerSpec(fill: fill, groups: groups, dark: dark, tinted: tinted, flat: flat,
                                     location: sink.location(layersNode))
@@ -100,6 +53,73 @@ extension ManifestLoader {
         spec.topShelfWide = stackFiles["top-shelf-wide"]
         spec.macStyle = macStyle
         return .iconComposer(spec)
+    }
+
+    /// `layers:`: a non-empty list of layers and groups, bottom to top.
+    private static func readIconGroups(_ layersNode: Node, context: String, directory: String, sink: DiagnosticSink) -> [IconGroupSpec] {
+        guard case .sequence(let items) = layersNode, !items.isEmpty else {
+            sink.error("\"layers\" in \(context) must be a list of layer files, bottom to top", at: layersNode,
+                       fix: "write it as [Assets/Icon/back.svg, Assets/Icon/front.svg]")
+            return []
+        }
+        return items.compactMap { iconGroup($0, context: context, directory: directory, sink: sink) }
+    }
+
+    /// Two different layer files of one file name would be one `Assets/<name>` in the .icon.
+    private static func checkLayerFileNames(_ files: [SourceFile], sink: DiagnosticSink) {
+        var imageOwners: [String: SourceFile] = [:]
+        for file in files.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {
+            let imageName = PathText.lastComponent(file.path)
+            if let first = imageOwners[imageName.lowercased()], first.path != file.path {
+                sink.errorAt(
+                    "layer file \"\(file.written)\" has the same file name as \"\(first.written)\" (line \(first.location.line)); both would be \"Assets/\(imageName)\" in the .icon",
+                    file.location, fix: "rename one of the two files")
+            } else if imageOwners[imageName.lowercased()] == nil {
+                imageOwners[imageName.lowercased()] = file
+            }
+        }
+    }
+
+    /// The flat icons written beside the .icon (`source:`); without `source:`, the flat icon's own
+    /// keys are errors.
+    private static func readIconComposerFlat(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AppIconSpec? {
+        if reader.value("source") != nil { return readFlatIcon(reader, directory: directory, sink: sink) }
+        for key in ["small-source", "background", "layout"] where reader.value(key) != nil {
+            sink.error("\"\(key)\" in \(reader.context) is for flat icons, which need \"source\"", at: reader.place(key),
+                       fix: "remove it (the .icon's background is \"fill\"), or add `source:` to also write your own flat icons as \"\(FolderKind.appIconSet.folder("<name>" + IconComposerSpec.flatSuffix))\"")
+        }
+        return nil
+    }
+
+    /// Stacks (and macOS and watchOS icons drawn from the layers) need one solid fill behind them.
+    private static func checkSolidFill(_ fill: IconFill, platforms: [AppIconSpec.IconPlatform], _ reader: MappingReader,
+                                       sink: DiagnosticSink) {
+        let drawnOnFill = platforms.filter(\.isStack).map(\.rawValue)
+            + (reader.value("source") == nil ? platforms.filter { $0 == .macos || $0 == .watchos }.map(\.rawValue) : [])
+        guard !drawnOnFill.isEmpty, !fill.isSolid else { return }
+        let message = "\(reader.context) needs \"fill\" as one colour for \(drawnOnFill.joined(separator: ", ")): "
+            + "the layers are drawn over it so that the back of the icon is opaque"
+        if let node = reader.value("fill") {
+            sink.error(message + " (a gradient or automatic fill cannot be)", at: node, fix: "write `fill: \"#RRGGBB\"` (quoted)")
+        } else if let node = reader.value("platforms") {
+            sink.error(message, at: node, fix: "add `fill: \"#RRGGBB\"` (the colour behind the layers)")
+        }
+    }
+
+    /// `top-shelf:` and `top-shelf-wide:`, tvOS artwork: an error unless `platforms:` lists tvos.
+    private static func readTopShelf(_ reader: MappingReader, platforms: [AppIconSpec.IconPlatform], directory: String,
+                                     sink: DiagnosticSink) -> [String: SourceFile] {
+        var stackFiles: [String: SourceFile] = [:]
+        for key in ["top-shelf", "top-shelf-wide"] where reader.value(key) != nil {
+            guard let file = reader.sourceFile(key, relativeTo: directory) else { continue }
+            if platforms.contains(.tvos) {
+                stackFiles[key] = file
+            } else {
+                sink.error("\"\(key)\" in \(reader.context) is tvOS Top Shelf artwork, but \"platforms\" does not list tvos",
+                           at: reader.place(key), fix: "add tvos to `platforms:`, or remove \"\(key)\"")
+            }
+        }
+        return stackFiles
     }
 
     /// One item of `layers:`: a path, a layer mapping, or a group (`layers:` inside).

@@ -34,16 +34,70 @@ extension ManifestLoader {
         var retained: Set<String>
     }
 
+    /// An app icon a flavour can badge, with the mapping it was read from.
+    typealias BadgeableIcon = (node: Node, entry: AssetEntry, isAlternate: Bool)
+
     /// The listed assets with badges attached, followed by each app icon's alternates and their
     /// previews, then every flavour's sets (only `flavor`'s when given; the names of the others
     /// are `retained`).
     static func expandVariants(_ listed: [(node: Node, entry: AssetEntry)], top: MappingReader, directory: String,
                                sink: DiagnosticSink, environment: [String: String], flavor: String?,
                                flavorNames: String = FlavorNaming.defaultPattern) -> Variants {
+        var (assets, icons) = withAlternates(listed, directory: directory, sink: sink, environment: environment)
+        guard let flavorsNode = top.value("flavors") else {
+            if let flavor {
+                sink.append(.error("flavour \"\(flavor)\" was asked for, but the manifest has no \"flavors\"", at: .file(sink.file),
+                                   fix: "add `flavors: {\(flavor): {badge: {text: \(flavor.uppercased())}}}`, or build every flavour"))
+            }
+            return Variants(assets: assets, flavors: [], retained: [])
+        }
+        guard case .mapping(let mapping) = flavorsNode else {
+            sink.error("\"flavors\" must be a mapping of flavour names to their settings", at: flavorsNode,
+                       fix: "write it as `flavors: {Beta: {badge: {text: BETA}}}`")
+            return Variants(assets: assets, flavors: [], retained: [])
+        }
+        var flavors: [FlavorSpec] = []
+        var retained: Set<String> = []
+        for (key, value) in mapping {
+            let name = key.string ?? ""
+            guard AssetName.isValid(name), !name.contains(" ") else {
+                sink.error("flavour name \"\(name)\" cannot be used in a set name", at: key,
+                           fix: "use letters, digits, \"-\" and \"_\" only (the sets are named \"<Name>-\(name)\")")
+                continue
+            }
+            let expanding = flavor == nil || flavor == name
+            guard var spec = readFlavor(name, value, keyNode: key, sink: sink,
+                                        environment: expanding ? environment : nil) else { continue }
+            let (targets, overridden) = flavorTargets(spec, icons: icons, listed: listed, sink: sink)
+            for target in targets {
+                let flavoredName = FlavorNaming.name(base: target.entry.name, flavor: name, pattern: flavorNames)
+                spec.assetNames[target.entry.name] = flavoredName
+                guard expanding else {
+                    retained.insert(flavoredName)
+                    continue
+                }
+                if let entry = flavoredEntry(target, named: flavoredName, spec: spec, key: key, badgeOverridden: overridden.contains(target.entry.name),
+                                             directory: directory, sink: sink, environment: environment) {
+                    assets.append(entry)
+                }
+            }
+            flavors.append(spec.flavor)
+        }
+        if let flavor, !flavors.contains(where: { $0.name == flavor }) {
+            let names = flavors.map(\.name)
+            let guess = Suggestion.closest(to: flavor, in: names).map { "did you mean \"\($0)\"? " } ?? ""
+            sink.append(.error("flavour \"\(flavor)\" was asked for, but the manifest has no flavour of that name", at: .source(sink.location(flavorsNode)),
+                               fix: guess + "flavours: " + names.joined(separator: ", ")))
+        }
+        return Variants(assets: assets, flavors: flavors, retained: retained)
+    }
+
+    /// The listed assets with their badges read, then every app icon's alternates and their
+    /// previews; with the app icons (listed and alternate) a flavour can badge.
+    static func withAlternates(_ listed: [(node: Node, entry: AssetEntry)], directory: String, sink: DiagnosticSink,
+                               environment: [String: String]) -> (assets: [AssetEntry], icons: [BadgeableIcon]) {
         var assets: [AssetEntry] = []
-        // Every app icon that a flavour badges, with the mapping it was read from.
-        var icons: [(node: Node, entry: AssetEntry, isAlternate: Bool)] = []
-        var sources: [String: Node] = [:]
+        var icons: [BadgeableIcon] = []
         var extra: [AssetEntry] = []
         for (node, entry) in listed {
             var entry = entry
@@ -57,88 +111,60 @@ extension ManifestLoader {
                     if let preview = previewEntry(for: alternate.entry) { extra.append(preview) }
                 }
             }
-            sources[entry.name] = node
             assets.append(entry)
         }
-        assets += extra
+        return (assets + extra, icons)
+    }
 
-        var flavors: [FlavorSpec] = []
-        var retained: Set<String> = []
-        guard let flavorsNode = top.value("flavors") else {
-            if let flavor {
-                sink.append(.error("flavour \"\(flavor)\" was asked for, but the manifest has no \"flavors\"", at: .file(sink.file),
-                                   fix: "add `flavors: {\(flavor): {badge: {text: \(flavor.uppercased())}}}`, or build every flavour"))
-            }
-            return Variants(assets: assets, flavors: [], retained: [])
-        }
-        guard case .mapping(let mapping) = flavorsNode else {
-            sink.error("\"flavors\" must be a mapping of flavour names to their settings", at: flavorsNode,
-                       fix: "write it as `flavors: {Beta: {badge: {text: BETA}}}`")
-            return Variants(assets: assets, flavors: [], retained: [])
-        }
-        for (key, value) in mapping {
-            let name = key.string ?? ""
-            guard AssetName.isValid(name), !name.contains(" ") else {
-                sink.error("flavour name \"\(name)\" cannot be used in a set name", at: key,
-                           fix: "use letters, digits, \"-\" and \"_\" only (the sets are named \"<Name>-\(name)\")")
+    /// The assets a flavour makes a set of: its app icons (alternates too with `alternates: true`),
+    /// each with the flavour's `assets:` values written over its mapping, plus any other asset
+    /// those values name; and the names whose badge the flavour's values change.
+    static func flavorTargets(_ spec: FlavorRead, icons: [BadgeableIcon], listed: [(node: Node, entry: AssetEntry)],
+                              sink: DiagnosticSink) -> (targets: [(node: Node, entry: AssetEntry)], overridden: Set<String>) {
+        var targets = icons.filter { spec.alternates || !$0.isAlternate }.map { (node: $0.node, entry: $0.entry) }
+        var overridden: Set<String> = []
+        for override in spec.overrides {
+            if let index = targets.firstIndex(where: { $0.entry.name == override.name }) {
+                targets[index].node = merged(targets[index].node, with: override.pairs)
+            } else if let base = (listed.first { $0.entry.name == override.name } ?? icons.first { $0.entry.name == override.name }
+                .map { (node: $0.node, entry: $0.entry) }) {
+                targets.append((merged(base.node, with: override.pairs), base.entry))
+            } else {
+                let names = listed.map(\.entry.name) + icons.filter(\.isAlternate).map(\.entry.name)
+                let guess = Suggestion.closest(to: override.name, in: names).map { "did you mean \"\($0)\"? " } ?? ""
+                sink.error("flavour \"\(spec.name)\" changes asset \"\(override.name)\", which the manifest does not have", at: override.key,
+                           fix: guess + "name an asset of `assets:` or an alternate icon")
                 continue
             }
-            let expanding = flavor == nil || flavor == name
-            guard var spec = readFlavor(name, value, keyNode: key, sink: sink,
-                                        environment: expanding ? environment : nil) else { continue }
-            var targets = icons.filter { spec.alternates || !$0.isAlternate }.map { (node: $0.node, entry: $0.entry) }
-            var overridden: Set<String> = []
-            for override in spec.overrides {
-                if let index = targets.firstIndex(where: { $0.entry.name == override.name }) {
-                    targets[index].node = merged(targets[index].node, with: override.pairs)
-                } else if let base = (listed.first { $0.entry.name == override.name } ?? icons.first { $0.entry.name == override.name }
-                    .map { (node: $0.node, entry: $0.entry) }) {
-                    targets.append((merged(base.node, with: override.pairs), base.entry))
-                } else {
-                    let names = listed.map(\.entry.name) + icons.filter(\.isAlternate).map(\.entry.name)
-                    let guess = Suggestion.closest(to: override.name, in: names).map { "did you mean \"\($0)\"? " } ?? ""
-                    sink.error("flavour \"\(name)\" changes asset \"\(override.name)\", which the manifest does not have", at: override.key,
-                               fix: guess + "name an asset of `assets:` or an alternate icon")
-                    continue
-                }
-                if override.pairs.contains(where: { $0.0.string == "badge" }) { overridden.insert(override.name) }
-            }
-            for target in targets {
-                let flavoredName = FlavorNaming.name(base: target.entry.name, flavor: name, pattern: flavorNames)
-                spec.assetNames[target.entry.name] = flavoredName
-                guard expanding else {
-                    retained.insert(flavoredName)
-                    continue
-                }
-                var pairs = [(Node.scalar(.init("name", .implicit, .any, key.mark)),
-                              Node.scalar(.init(flavoredName, .implicit, .any, key.mark)))]
-                if let badge = spec.badgeNode, target.entry.isAppIcon {
-                    pairs.append((Node.scalar(.init("badge", .implicit, .any, key.mark)), badge))
-                }
-                let node = merged(target.node, with: pairs)
-                guard var entry = readAsset(node, directory: directory, sink: sink) else { continue }
-                if let badge = spec.flavor.badge, target.entry.isAppIcon {
-                    entry.badge = badge
-                } else if overridden.contains(target.entry.name),
-                          let reader = MappingReader(node, context: "asset \"\(flavoredName)\"", sink: DiagnosticSink(file: sink.file)) {
-                    entry.badge = readBadge(reader, environment: environment, sink: sink)
-                } else {
-                    entry.badge = target.entry.badge
-                }
-                if target.entry.isAppIcon { entry.inheritAppearances(from: target.entry) }
-                entry.location = sink.location(key)
-                entry.variant = .flavor(base: target.entry.name, flavor: name)
-                assets.append(entry)
-            }
-            flavors.append(spec.flavor)
+            if override.pairs.contains(where: { $0.0.string == "badge" }) { overridden.insert(override.name) }
         }
-        if let flavor, !flavors.contains(where: { $0.name == flavor }) {
-            let names = flavors.map(\.name)
-            let guess = Suggestion.closest(to: flavor, in: names).map { "did you mean \"\($0)\"? " } ?? ""
-            sink.append(.error("flavour \"\(flavor)\" was asked for, but the manifest has no flavour of that name", at: .source(sink.location(flavorsNode)),
-                               fix: guess + "flavours: " + names.joined(separator: ", ")))
+        return (targets, overridden)
+    }
+
+    /// The flavour's set of one target: its mapping renamed (and badged, for an app icon) and read
+    /// as an asset, with the badge the flavour, the target's own values or the target gives it.
+    static func flavoredEntry(_ target: (node: Node, entry: AssetEntry), named flavoredName: String, spec: FlavorRead, key: Node,
+                              badgeOverridden: Bool, directory: String, sink: DiagnosticSink,
+                              environment: [String: String]) -> AssetEntry? {
+        var pairs = [(Node.scalar(.init("name", .implicit, .any, key.mark)),
+                      Node.scalar(.init(flavoredName, .implicit, .any, key.mark)))]
+        if let badge = spec.badgeNode, target.entry.isAppIcon {
+            pairs.append((Node.scalar(.init("badge", .implicit, .any, key.mark)), badge))
         }
-        return Variants(assets: assets, flavors: flavors, retained: retained)
+        let node = merged(target.node, with: pairs)
+        guard var entry = readAsset(node, directory: directory, sink: sink) else { return nil }
+        if let badge = spec.flavor.badge, target.entry.isAppIcon {
+            entry.badge = badge
+        } else if badgeOverridden,
+                  let reader = MappingReader(node, context: "asset \"\(flavoredName)\"", sink: DiagnosticSink(file: sink.file)) {
+            entry.badge = readBadge(reader, environment: environment, sink: sink)
+        } else {
+            entry.badge = target.entry.badge
+        }
+        if target.entry.isAppIcon { entry.inheritAppearances(from: target.entry) }
+        entry.location = sink.location(key)
+        entry.variant = .flavor(base: target.entry.name, flavor: spec.name)
+        return entry
     }
 
     // MARK: Alternates

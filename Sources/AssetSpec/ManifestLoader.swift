@@ -56,24 +56,7 @@ package enum ManifestLoader {
                               outputOverride: String? = nil, environment: [String: String] = [:],
                               flavor: String? = nil) throws(ManifestError) -> Manifest {
         let sink = DiagnosticSink(file: file)
-        let root: Node
-        if let problem = YAMLAliasBudget.check(text) {
-            throw ManifestError([problem.diagnostic(file: file)])
-        }
-        do {
-            guard let node = try Yams.compose(yaml: text) else {
-                throw ManifestError([.error("manifest is empty", at: .source(SourceLocation(file: file, line: 1, column: 1)),
-                                            fix: "start from the example in README (table, output, assets)")])
-            }
-            root = node
-        } catch let error as ManifestError {
-            throw error
-        } catch let error as YamlError {
-            throw ManifestError([yamlDiagnostic(error, file: file)])
-        } catch {
-            throw ManifestError([.error("cannot parse YAML: \(error)", at: .file(file))])
-        }
-
+        let root = try compose(text, file: file)
         guard let top = MappingReader(root, context: "the manifest", sink: sink) else {
             throw ManifestError(sink.diagnostics)
         }
@@ -86,44 +69,88 @@ package enum ManifestLoader {
             sink.error("catalog name \"\(catalog.value)\" is not a valid file name", at: top.place("catalog"),
                        fix: AssetName.rule)
         }
-
-        var assets: [AssetEntry] = []
-        var seenNames: [String: SourceLocation] = [:]
-        var patternFolders: [String] = []
-        var listed: [(node: Node, entry: AssetEntry)] = []
-        if let list = top.value("assets") {
-            if case .sequence(let sequence) = list {
-                for pattern in sequence {
-                    let (items, folder) = expandPattern(pattern, directory: directory, sink: sink)
-                    if let folder { patternFolders.append(folder) }
-                    for item in items {
-                        guard let asset = readAsset(item, directory: directory, sink: sink) else { continue }
-                        if let first = seenNames[asset.name.lowercased()] {
-                            sink.error("asset name \"\(asset.name)\" is used twice (first at line \(first.line))",
-                                       at: item, fix: "give each asset its own name (names are case-insensitive on disk)")
-                        } else {
-                            seenNames[asset.name.lowercased()] = asset.location
-                        }
-                        assets.append(asset)
-                        listed.append((item, asset))
-                    }
-                }
-            } else {
-                sink.error("\"assets\" must be a list (each item starts with \"- name: …\")", at: list)
-            }
-        } else {
-            sink.error("the manifest is missing the required key \"assets\"", at: root,
-                       fix: "add `assets:` with at least one item")
-        }
-
+        let listed = readAssetList(top, root: root, directory: directory, sink: sink)
         let flavorNames = readFlavorNames(top, sink: sink)
         let iconSetting = readIconSetting(top, sink: sink)
-        let variants = expandVariants(listed, top: top, directory: directory, sink: sink, environment: environment,
+        let variants = expandVariants(listed.entries, top: top, directory: directory, sink: sink, environment: environment,
                                       flavor: flavor, flavorNames: flavorNames)
-        assets = variants.assets
         let tabBar = readTabBar(top, sink: sink)
         // `output: MyApp/Assets.xcassets` names the catalog itself.
         let place = CatalogPlace(output: outputOverride ?? output?.value, catalog: catalog?.value)
+        let outputDirectory = try readOutputFolder(place, top: top, root: root, catalog: catalog, directory: directory,
+                                                   outputOverride: outputOverride, sink: sink)
+        if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
+        var manifest = Manifest(file: file, directory: directory, table: table,
+                                outputDirectory: outputDirectory,
+                                catalogName: place.catalogName, assets: variants.assets)
+        manifest.tabBar = tabBar
+        manifest.patternFolders = listed.patternFolders
+        manifest.flavors = variants.flavors
+        manifest.iconSetting = iconSetting
+        manifest.selectedFlavor = flavor
+        manifest.retainedAssets = variants.retained
+        manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
+        manifest.variables = usedVariables(text, environment: environment)
+        return manifest
+    }
+
+    /// The YAML tree of the text, within the alias budget; an empty text or bad YAML is an error.
+    static func compose(_ text: String, file: String) throws(ManifestError) -> Node {
+        if let problem = YAMLAliasBudget.check(text) {
+            throw ManifestError([problem.diagnostic(file: file)])
+        }
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw ManifestError([.error("manifest is empty", at: .source(SourceLocation(file: file, line: 1, column: 1)),
+                                            fix: "start from the example in README (table, output, assets)")])
+            }
+            return node
+        } catch let error as ManifestError {
+            throw error
+        } catch let error as YamlError {
+            throw ManifestError([yamlDiagnostic(error, file: file)])
+        } catch {
+            throw ManifestError([.error("cannot parse YAML: \(error)", at: .file(file))])
+        }
+    }
+
+    /// `assets:`, each item read (source patterns expanded into one asset per file), with the YAML
+    /// node each came from and the folders the patterns searched; a name given twice is an error.
+    static func readAssetList(_ top: MappingReader, root: Node, directory: String,
+                              sink: DiagnosticSink) -> (entries: [(node: Node, entry: AssetEntry)], patternFolders: [String]) {
+        var seenNames: [String: SourceLocation] = [:]
+        var patternFolders: [String] = []
+        var listed: [(node: Node, entry: AssetEntry)] = []
+        guard let list = top.value("assets") else {
+            sink.error("the manifest is missing the required key \"assets\"", at: root,
+                       fix: "add `assets:` with at least one item")
+            return (listed, patternFolders)
+        }
+        guard case .sequence(let sequence) = list else {
+            sink.error("\"assets\" must be a list (each item starts with \"- name: …\")", at: list)
+            return (listed, patternFolders)
+        }
+        for pattern in sequence {
+            let (items, folder) = expandPattern(pattern, directory: directory, sink: sink)
+            if let folder { patternFolders.append(folder) }
+            for item in items {
+                guard let asset = readAsset(item, directory: directory, sink: sink) else { continue }
+                if let first = seenNames[asset.name.lowercased()] {
+                    sink.error("asset name \"\(asset.name)\" is used twice (first at line \(first.line))",
+                               at: item, fix: "give each asset its own name (names are case-insensitive on disk)")
+                } else {
+                    seenNames[asset.name.lowercased()] = asset.location
+                }
+                listed.append((item, asset))
+            }
+        }
+        return (listed, patternFolders)
+    }
+
+    /// The absolute output folder: `output:` (or `--output`) agreeing with `catalog:`, and never a
+    /// system or home folder (with `--output`, that refusal is thrown at once: no node to point at).
+    static func readOutputFolder(_ place: CatalogPlace, top: MappingReader, root: Node, catalog: Located<String>?,
+                                 directory: String, outputOverride: String?, sink: DiagnosticSink) throws(ManifestError) -> String {
         if let named = place.namedCatalog {
             if !AssetName.isValid(named) {
                 sink.error("catalog name \"\(named)\" in \"output\" is not a valid file name", at: top.value("output") ?? root,
@@ -148,19 +175,7 @@ package enum ManifestLoader {
                     .with(.outputFolder)])
             }
         }
-        if !sink.diagnostics.isEmpty { throw ManifestError(sink.diagnostics) }
-        var manifest = Manifest(file: file, directory: directory, table: table,
-                                outputDirectory: outputDirectory,
-                                catalogName: place.catalogName, assets: assets)
-        manifest.tabBar = tabBar
-        manifest.patternFolders = patternFolders
-        manifest.flavors = variants.flavors
-        manifest.iconSetting = iconSetting
-        manifest.selectedFlavor = flavor
-        manifest.retainedAssets = variants.retained
-        manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
-        manifest.variables = usedVariables(text, environment: environment)
-        return manifest
+        return outputDirectory
     }
 
     /// The `${NAME}` variables the text names that `environment` sets, with their values: what a

@@ -1,25 +1,67 @@
 import AssetCatalog
 import AssetCore
+import AssetSpec
 import Foundation
+import Verification
 
 extension InitCommand {
-    /// Where an adopted app icon is written and for which platforms: its group folder (the set is
-    /// written back where it is), and a macOS set's platforms and style (kept as drawn).
-    static func placementLines(_ icon: CatalogSurvey.AppIcon) -> [String] {
-        var lines: [String] = []
-        if let folder = icon.folder { lines.append("    folder: \(quoted(folder))   # kept in its group folder") }
-        if icon.platforms != ["ios"] { lines.append("    platforms: [\(icon.platforms.joined(separator: ", "))]") }
-        if icon.platforms == ["macos"] {
-            lines.append("    macos-style: as-drawn   # a finished macOS icon: its own shape and transparency, only scaled")
-        }
-        return lines
+    /// What init writes: the manifest's typed content and the warnings to print with it.
+    struct Adoption {
+        var manifest: AdoptedManifest
+        var warnings: [Diagnostic] = []
     }
 
-    /// The comment naming the project's Icon Composer icons (paths relative to the manifest).
-    static func iconBundleComment(_ bundles: [String]) -> String {
-        guard !bundles.isEmpty else { return "" }
-        return "\n# Icon Composer icons of the project, kept as your own (assetsmith never moves or rewrites them):\n"
-            + bundles.map { "#   \($0)\n" }.joined()
+    /// Turns the survey of `catalog` into the manifest init writes, copying each adopted master
+    /// (and dark and tinted file) into the sources folder on the way. `otherCatalogs` are all
+    /// catalogs found below the placement's root (relative to it), the adopted one among them.
+    static func adopt(_ survey: CatalogSurvey, catalog: String, otherCatalogs: [String], place: Placement, sources: String,
+                      copier: inout SourceCopier) throws(Diagnostic) -> Adoption {
+        let directory = place.manifestDirectory
+        var manifest = AdoptedManifest(output: PathText.relative(catalog, to: directory), sourcesFolder: sources,
+                                       schema: SchemaReference.forManifest(in: directory),
+                                       project: place.project.map { PathText.relative($0.path, to: directory) })
+        if let project = place.project { (manifest.flavorNames, manifest.iconSetting) = ProjectFlavorTerms.terms(project) }
+        var adoption = Adoption(manifest: manifest)
+        let roles = place.project.map { file in
+            IconRoles(project: file.path, targets: file.targets.filter { $0.catalogs.contains(catalog) })
+        }
+        for icon in survey.appIcons {
+            var adopted = AdoptedManifest.AppIcon(name: icon.name, source: try copier.copy(catalog + "/" + icon.master, as: icon.name),
+                                                  folder: icon.folder, platforms: icon.platforms, note: icon.note)
+            if let warning = transparencyWarning(icon, catalog: catalog, roles: roles, manifestPath: place.manifestPath) {
+                adoption.warnings.append(warning)
+                adopted.background = "#FFFFFF"
+            }
+            adopted.dark = try icon.dark.map { dark throws(Diagnostic) in try copier.copy(catalog + "/" + dark, as: icon.name + "-Dark") }
+            adopted.tinted = try icon.tinted.map { tinted throws(Diagnostic) in
+                try copier.copy(catalog + "/" + tinted, as: icon.name + "-Tinted")
+            }
+            adoption.manifest.appIcons.append(adopted)
+        }
+        for image in survey.images {
+            adoption.manifest.images.append(AdoptedManifest.Image(name: image.name, source: try copier.copy(catalog + "/" + image.file, as: image.name),
+                                                                  folder: image.folder, scale: image.scale, pixels: image.pixels))
+        }
+        adoption.manifest.emptyAppIcons = survey.emptyAppIcons
+        adoption.manifest.leftAlone = survey.leftAlone.map { AdoptedManifest.LeftAlone(set: $0.set, reason: $0.reason) }
+        adoption.manifest.iconBundles = survey.iconBundles.map { PathText.relative(catalog + "/" + $0, to: directory) }
+            + InitProjectFinder.iconBundles(below: place.root).map { PathText.relative(place.root + "/" + $0, to: directory) }
+        let chosen = PathText.relative(catalog, to: place.root)
+        adoption.manifest.otherCatalogs = otherCatalogs.filter { $0 != chosen && place.root + "/" + $0 != catalog }
+        return adoption
+    }
+
+    /// The warning for an iOS icon whose master has transparent pixels where its role asks for an
+    /// opaque icon: the build flattens it onto white, which the manifest then says.
+    static func transparencyWarning(_ icon: CatalogSurvey.AppIcon, catalog: String, roles: IconRoles?,
+                                    manifestPath: String) -> Diagnostic? {
+        guard icon.platforms.contains("ios"), let transparent = transparentPixels(catalog + "/" + icon.master),
+              mustBeOpaque(icon.name, roles: roles) else { return nil }
+        let shown = relativePath(catalog + "/" + icon.master)
+        return .warning("the master of \"\(icon.name)\" (\(shown)) has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); "
+                            + "an iOS app icon is opaque, so the build flattens it onto white (#FFFFFF)",
+                        at: .file(shown),
+                        fix: "set `background:` of \"\(icon.name)\" in \(relativePath(manifestPath)) to the colour to flatten onto, or give an opaque master")
     }
 
     /// Set extensions that are app icons.

@@ -9,20 +9,18 @@ import XcodeProject
 enum ProjectFlavorTerms {
     static let appIconKey = FlavorNaming.defaultIconSetting
 
-    /// The manifest lines (keys with a comment saying where they come from); empty when the
-    /// project uses the defaults or says nothing.
-    static func lines(_ project: ProjectFile) -> [String] {
-        var lines: [String] = []
+    /// The name pattern and the setting variable of the first app target that has either; nil
+    /// for what the project leaves at the default or does not say.
+    static func terms(_ project: ProjectFile) -> (AdoptedManifest.FlavorNames?, AdoptedManifest.IconSetting?) {
         for target in project.targets where target.productType.isApp {
+            var names: AdoptedManifest.FlavorNames?
             if let (pattern, example) = pattern(target), pattern != FlavorNaming.defaultPattern {
-                lines.append("flavor-names: \"\(pattern)\"   # as the project names its flavour icons (\(example))")
+                names = AdoptedManifest.FlavorNames(pattern: pattern, example: example)
             }
-            if let variable = variable(target) {
-                lines.append("icon-setting: \(variable)   # target \"\(target.name)\" sets \(appIconKey) = ${\(variable)}")
-            }
-            if !lines.isEmpty { return lines }
+            let setting = variable(target).map { AdoptedManifest.IconSetting(variable: $0, target: target.name) }
+            if names != nil || setting != nil { return (names, setting) }
         }
-        return lines
+        return (nil, nil)
     }
 
     /// The pattern that turns the Release icon into another configuration's (`{name}{flavor}`).

@@ -37,12 +37,55 @@ struct InitCommand: ParsableCommand {
 
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
+        let place = try placement(printer)
+        try refuseSecondManifest(place, printer: printer)
+        let catalogs = CatalogSurvey.catalogs(below: place.root)
+        let choice = try chooseCatalog(catalogs, root: place.root, project: place.project, printer: printer)
+        let sets = ContentsReader.sets(inCatalogAt: choice.path) ?? []
+        let survey = CatalogSurvey.survey(sets) { inside in SourceCopier.measure(choice.path + "/" + inside) }
+        var copier = try sourceCopier(place, printer: printer)
+        let adoption: Adoption
+        do {
+            adoption = try Self.adopt(survey, catalog: choice.path, otherCatalogs: catalogs, place: place,
+                                      sources: sources, copier: &copier)
+            let text = ManifestWriter.text(adoption.manifest)
+            try SafeFiles(root: place.manifestDirectory).write(Data(text.utf8), to: PathText.lastComponent(place.manifestPath))
+        } catch {
+            printer.print([error])
+            throw ExitCode(1)
+        }
+        let alternatives = catalogs.map { place.root + "/" + $0 }.filter { $0 != choice.path }
+        printer.note("chose \(relativePath(choice.path)) (\(choice.reason))"
+            + (alternatives.isEmpty ? "" : "; also found: " + alternatives.map { relativePath($0) }.joined(separator: ", ")
+                + " (--catalog PATH takes another)"))
+        printer.print(adoption.warnings)
+        let bundles = adoption.manifest.iconBundles
+        for line in Self.adoptionReport(survey, iconBundles: bundles) { printer.note(line) }
+        printer.note("wrote \(relativePath(place.manifestPath)) for \(relativePath(choice.path)): "
+            + "\(survey.appIcons.count) app icon\(survey.appIcons.count == 1 ? "" : "s"), "
+            + "\(survey.images.count) image\(survey.images.count == 1 ? "" : "s"); "
+            + "\(copier.copied) source\(copier.copied == 1 ? "" : "s") copied into \(relativePath(copier.folder)); "
+            + "\(survey.leftAlone.count) set\(survey.leftAlone.count == 1 ? "" : "s") left as they are")
+        printer.note("next: assetsmith build --manifest \(relativePath(place.manifestPath)), then assetsmith verify")
+    }
+
+    /// Where init looks and writes: the folder searched for catalogs, the manifest's path and
+    /// folder, and the Xcode project when there is one.
+    struct Placement {
+        var root: String
+        var manifestPath: String
+        var project: ProjectFile?
+        var manifestDirectory: String { PathText.parent(manifestPath) }
+    }
+
+    /// The folder to search and the project: `--project` names a folder or an Xcode project; in a
+    /// folder, the only Xcode project in it (or one folder down) is read.
+    func placement(_ printer: DiagnosticPrinter) throws -> Placement {
         let current = FileManager.default.currentDirectoryPath
         var root = PathText.absolute(project, relativeTo: current)
         // The manifest goes where init was asked to look; for a project given as `--project
         // macos/App.xcodeproj` below the current folder, in the current folder (one manifest, at the root).
         var manifestRoot = root
-        // An Xcode project: given, or the only one in the folder (or one folder down).
         var projectFile: ProjectFile?
         if root.hasSuffix(".xcodeproj") {
             projectFile = try ProjectRoles.load(root, printer: printer)
@@ -57,26 +100,32 @@ struct InitCommand: ParsableCommand {
                     + "read none: --project PATH.xcodeproj takes one")
             }
         }
-        let manifestPath = PathText.absolute(manifest, relativeTo: manifestRoot)
-        let manifestDirectory = PathText.parent(manifestPath)
-        // One manifest per project: one beside the project file (an earlier init run there) counts too.
-        let projectFolder = projectFile.map { PathText.parent($0.path) }
-        if let projectFolder, projectFolder != manifestDirectory,
+        return Placement(root: root, manifestPath: PathText.absolute(manifest, relativeTo: manifestRoot), project: projectFile)
+    }
+
+    /// Refuses (exit 2) when the manifest exists, or one beside the project file does (an earlier
+    /// init run there): one manifest per project, never overwritten.
+    func refuseSecondManifest(_ place: Placement, printer: DiagnosticPrinter) throws {
+        let projectFolder = place.project.map { PathText.parent($0.path) }
+        if let projectFolder, projectFolder != place.manifestDirectory,
            let existing = [manifest, "assetsmith.yml"].map({ PathText.absolute($0, relativeTo: projectFolder) })
             .first(where: { FileManager.default.fileExists(atPath: $0) }) {
-            printer.print([.error("\"\(relativePath(existing))\" already exists for \(relativePath(projectFile?.path ?? projectFolder)); "
+            printer.print([.error("\"\(relativePath(existing))\" already exists for \(relativePath(place.project?.path ?? projectFolder)); "
                                   + "init writes one manifest per project", at: .file(relativePath(existing)),
                                   fix: "build with `assetsmith build --manifest \(relativePath(existing))`, or move it away first")])
             throw ExitCode(2)
         }
-        if FileManager.default.fileExists(atPath: manifestPath) {
-            printer.print([.error("\"\(relativePath(manifestPath))\" already exists; init never overwrites a manifest",
-                                  at: .file(relativePath(manifestPath)),
+        if FileManager.default.fileExists(atPath: place.manifestPath) {
+            printer.print([.error("\"\(relativePath(place.manifestPath))\" already exists; init never overwrites a manifest",
+                                  at: .file(relativePath(place.manifestPath)),
                                   fix: "move it away first, or write another one with --manifest other.yml")])
             throw ExitCode(2)
         }
-        let catalogs = CatalogSurvey.catalogs(below: root)
-        let choice: Choice
+    }
+
+    /// The catalog to adopt: `--catalog`, else the app target's, else the best found below `root`;
+    /// exit 2 when `--catalog` names no catalog or there is none.
+    func chooseCatalog(_ catalogs: [String], root: String, project: ProjectFile?, printer: DiagnosticPrinter) throws -> Choice {
         if let catalog {
             let path = URL(fileURLWithPath: PathText.absolute(catalog, relativeTo: FileManager.default.currentDirectoryPath))
                 .standardizedFileURL.path
@@ -88,121 +137,25 @@ struct InitCommand: ParsableCommand {
                                           : "give one of: " + catalogs.map { "\"\(relativePath(root + "/" + $0))\"" }.joined(separator: ", "))])
                 throw ExitCode(2)
             }
-            choice = Choice(path: path, reason: "named by --catalog")
-        } else if let projectFile, let picked = Self.appCatalog(projectFile) {
-            choice = picked
-        } else if let picked = Self.appCatalog(catalogs, root: root) {
-            choice = picked
-        } else {
-            printer.print([.error("no asset catalog (.xcassets) found below \"\(relativePath(root))\"", at: .file(relativePath(root)),
-                                  fix: "run init in your project's folder (or pass --project), or start from the README's example manifest")])
-            throw ExitCode(2)
+            return Choice(path: path, reason: "named by --catalog")
         }
-        let catalogPath = choice.path
-        let chosen = PathText.relative(catalogPath, to: root)
-        let sets = ContentsReader.sets(inCatalogAt: catalogPath) ?? []
-        let survey = CatalogSurvey.survey(sets) { inside in SourceCopier.measure(catalogPath + "/" + inside) }
+        if let project, let picked = Self.appCatalog(project) { return picked }
+        if let picked = Self.appCatalog(catalogs, root: root) { return picked }
+        printer.print([.error("no asset catalog (.xcassets) found below \"\(relativePath(root))\"", at: .file(relativePath(root)),
+                              fix: "run init in your project's folder (or pass --project), or start from the README's example manifest")])
+        throw ExitCode(2)
+    }
 
-        let sourcesFolder = PathText.absolute(sources, relativeTo: manifestDirectory)
-        if let outside = SourceCopier.linkedOutside(sourcesFolder, project: manifestDirectory) {
+    /// The copier into `--sources`; exit 2 when that folder leads through a link out of the project.
+    func sourceCopier(_ place: Placement, printer: DiagnosticPrinter) throws -> SourceCopier {
+        let sourcesFolder = PathText.absolute(sources, relativeTo: place.manifestDirectory)
+        if let outside = SourceCopier.linkedOutside(sourcesFolder, project: place.manifestDirectory) {
             printer.print([.error("the sources folder \"\(sources)\" leads through a symbolic link to \"\(outside)\", outside the project; "
                                   + "refusing to copy masters through it", at: .file(relativePath(sourcesFolder)),
                                   fix: "remove the link, or give another folder with --sources")])
             throw ExitCode(2)
         }
-        var copier = SourceCopier(folder: sourcesFolder, manifestDirectory: manifestDirectory)
-        var text = Self.header(catalog: PathText.relative(catalogPath, to: manifestDirectory),
-                               schema: SchemaReference.forManifest(in: manifestDirectory),
-                               project: projectFile.map { PathText.relative($0.path, to: manifestDirectory) })
-        if let projectFile { text += ProjectFlavorTerms.lines(projectFile).map { $0 + "\n" }.joined() }
-        var assets: [String] = []
-        let roles = projectFile.map { file in
-            IconRoles(project: file.path, targets: file.targets.filter { $0.catalogs.contains(catalogPath) })
-        }
-        var warnings: [Diagnostic] = []
-        do {
-            for icon in survey.appIcons {
-                let setPath = icon.folder.map { $0 + "/" } ?? ""
-                var lines = ["  # \(setPath)\(FolderKind.appIconSet.folder(icon.name)): its 1024 px master, copied out of the catalog"]
-                if let note = icon.note { lines.append("  # note: \(note)") }
-                lines += ["  - name: \(Self.quoted(icon.name))", "    kind: app-icon",
-                          "    source: \(try copier.copy(catalogPath + "/" + icon.master, as: icon.name))"]
-                lines += Self.placementLines(icon)
-                if icon.platforms.contains("ios"), let transparent = Self.transparentPixels(catalogPath + "/" + icon.master),
-                   Self.mustBeOpaque(icon.name, roles: roles) {
-                    let shown = relativePath(catalogPath + "/" + icon.master)
-                    warnings.append(.warning("the master of \"\(icon.name)\" (\(shown)) has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); "
-                                                + "an iOS app icon is opaque, so the build flattens it onto white (#FFFFFF)",
-                                             at: .file(shown),
-                                             fix: "set `background:` of \"\(icon.name)\" in \(relativePath(manifestPath)) to the colour to flatten onto, or give an opaque master"))
-                    lines.append("    background: \"#FFFFFF\"   # the master is transparent: the build flattens it onto this colour")
-                }
-                if let dark = icon.dark { lines.append("    dark: \(try copier.copy(catalogPath + "/" + dark, as: icon.name + "-Dark"))") }
-                if let tinted = icon.tinted {
-                    lines.append("    tinted: \(try copier.copy(catalogPath + "/" + tinted, as: icon.name + "-Tinted"))")
-                }
-                lines.append("    adopt: true   # the first build moves the set's current files to .assetsmith/backup/")
-                assets.append(lines.joined(separator: "\n"))
-            }
-            for image in survey.images {
-                let points = image.points
-                let scales = (1...image.scale).map { "\($0)x" }.joined(separator: ", ")
-                assets.append("""
-                  # \(image.folder.map { $0 + "/" } ?? "")\(FolderKind.imageSet.folder(image.name)): drawn from its @\(image.scale)x file (\(image.pixels.width)x\(image.pixels.height) px)
-                  - name: \(Self.quoted(image.name))
-                    kind: image
-                    source: \(try copier.copy(catalogPath + "/" + image.file, as: image.name))\(image.folder.map { "\n    folder: \(Self.quoted($0))   # kept in its group folder" } ?? "")
-                    size: \(points.width)x\(points.height)
-                    scales: [\(scales)]
-                    adopt: true
-                """)
-            }
-        } catch {
-            printer.print([error])
-            throw ExitCode(1)
-        }
-        text += assets.isEmpty ? "assets: []\n" : "assets:\n" + assets.joined(separator: "\n") + "\n"
-        for name in survey.emptyAppIcons {
-            text += """
-              # \(FolderKind.appIconSet.folder(name)) has no image yet. Once you have a master, add it under `assets:` (in place of `[]`):
-              # - name: \(Self.quoted(name))
-              #   kind: app-icon
-              #   source: \(sources)/\(name).svg   # SVG, or a PNG of at least 1024 px
-              #   background: "#FFFFFF"
-              #   tinted: auto
-
-            """
-        }
-        if !survey.leftAlone.isEmpty {
-            text += "\n# Left as they are (assetsmith never touches a set the manifest does not name):\n"
-            text += survey.leftAlone.map { "#   \($0.set): \($0.reason)\n" }.joined()
-        }
-        let bundles = survey.iconBundles.map { PathText.relative(catalogPath + "/" + $0, to: manifestDirectory) }
-            + InitProjectFinder.iconBundles(below: root).map { PathText.relative(root + "/" + $0, to: manifestDirectory) }
-        text += Self.iconBundleComment(bundles)
-        let others = catalogs.filter { $0 != chosen && root + "/" + $0 != catalogPath }
-        if !others.isEmpty {
-            text += "\n# Other catalogs found (one manifest builds one catalog; copy this file to build another):\n"
-            text += others.map { "#   \($0)\n" }.joined()
-        }
-        do {
-            try SafeFiles(root: manifestDirectory).write(Data(text.utf8), to: PathText.lastComponent(manifestPath))
-        } catch {
-            printer.print([error])
-            throw ExitCode(1)
-        }
-        let alternatives = catalogs.map { root + "/" + $0 }.filter { $0 != catalogPath }
-        printer.note("chose \(relativePath(catalogPath)) (\(choice.reason))"
-            + (alternatives.isEmpty ? "" : "; also found: " + alternatives.map { relativePath($0) }.joined(separator: ", ")
-                + " (--catalog PATH takes another)"))
-        printer.print(warnings)
-        for line in Self.adoptionReport(survey, iconBundles: bundles) { printer.note(line) }
-        printer.note("wrote \(relativePath(manifestPath)) for \(relativePath(catalogPath)): "
-            + "\(survey.appIcons.count) app icon\(survey.appIcons.count == 1 ? "" : "s"), "
-            + "\(survey.images.count) image\(survey.images.count == 1 ? "" : "s"); "
-            + "\(copier.copied) source\(copier.copied == 1 ? "" : "s") copied into \(relativePath(copier.folder)); "
-            + "\(survey.leftAlone.count) set\(survey.leftAlone.count == 1 ? "" : "s") left as they are")
-        printer.note("next: assetsmith build --manifest \(relativePath(manifestPath)), then assetsmith verify")
+        return SourceCopier(folder: sourcesFolder, manifestDirectory: place.manifestDirectory)
     }
 
     /// The catalog init adopts (absolute) and why it was chosen.
@@ -279,28 +232,6 @@ struct InitCommand: ParsableCommand {
         case .alternate, .shadowed, .unused: return true
         }
     }
-
-    static func header(catalog: String, schema: String?, project: String? = nil) -> String {
-        var text = ""
-        if let schema { text += "# yaml-language-server: $schema=\(schema)\n" }
-        text += """
-        # assetsmith.yml, written by `assetsmith init` from \(catalog).
-        # `assetsmith build` renders the assets below into that catalog; `assetsmith verify` checks it.
-        # No `table:` is given, so the newest requirement table is used (see README: The manifest).
-        output: \(quoted(catalog))   # the catalog itself
-
-        """
-        if let project {
-            text += "project: \(quoted(project))   # verify judges each app icon by the role its targets give it\n"
-        }
-        return text
-    }
-
-    /// A YAML scalar, quoted when plain style could misread it.
-    static func quoted(_ value: String) -> String {
-        let plain = value.unicodeScalars.allSatisfy { CharacterSet.alphanumerics.contains($0) || "-_./".unicodeScalars.contains($0) }
-        return plain && !value.isEmpty ? value : "\"" + value.replacingOccurrences(of: "\"", with: "\\\"") + "\""
-    }
 }
 
 /// Copies masters out of the catalog into the sources folder, never over an existing file: an
@@ -324,7 +255,7 @@ struct SourceCopier {
         return real == realProject || real.hasPrefix(realProject + "/") ? nil : real
     }
 
-    /// Copies `path` as `<name>.<ext>` and returns the path to write in the manifest.
+    /// Copies `path` as `<name>.<ext>` and returns the path to write in the manifest (relative to it).
     mutating func copy(_ path: String, as name: String) throws(Diagnostic) -> String {
         let data = try Self.master(path)
         let ext = (path as NSString).pathExtension.lowercased()
@@ -339,6 +270,6 @@ struct SourceCopier {
             try files.write(data, to: candidate)
             copied += 1
         }
-        return InitCommand.quoted(PathText.relative(folder + "/" + candidate, to: manifestDirectory))
+        return PathText.relative(folder + "/" + candidate, to: manifestDirectory)
     }
 }

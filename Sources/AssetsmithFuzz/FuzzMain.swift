@@ -73,13 +73,9 @@ enum FuzzMain {
         return 0
     }
 
+    /// The targets in the order they run: what the tool reads from text (manifests, templates,
+    /// icon documents), the files a catalog or project holds, then vector sources in the workers.
     static func makeTargets(root: String, scratch: String) -> [Target] {
-        func files(_ folder: String, _ extensions: [String]) -> [Data] {
-            let path = root + "/" + folder
-            return ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).sorted()
-                .filter { name in extensions.contains { name.lowercased().hasSuffix($0) } }
-                .compactMap { FileManager.default.contents(atPath: path + "/" + $0) }
-        }
         let png = try? Data(contentsOf: URL(fileURLWithPath: root + "/Tests/Fixtures/pngsuite/basn6a08.png"))
         if let png {
             try? png.write(to: URL(fileURLWithPath: scratch + "/Set.xcassets/A.imageset/a.png"))
@@ -88,12 +84,21 @@ enum FuzzMain {
         // The workers are the `assetsmith` binary built beside this one.
         let beside = ((Bundle.main.executablePath ?? "") as NSString).deletingLastPathComponent + "/assetsmith"
         let sandbox = WorkerPool(capacity: 1, timeLimit: 2, executable: beside, arguments: ["_svg-worker", "--parent", String(getpid())])
-        // PDF seeds: the bundled glyphs drawn onto Cairo's PDF surface by the workers.
-        let pdfSeeds: [Data] = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Assets/Glyphs")) ?? []).sorted()
-            .filter { $0.hasSuffix(".svg") }.prefix(4).compactMap { name in
-                try? sandbox.export(VectorSourceFile(path: root + "/Assets/Glyphs/" + name), as: .pdf,
-                                    page: VectorMeasure(width: 24, height: 24), matrix: [1, 0, 0, 1, 0, 0])
-            }
+        return textTargets(root: root, scratch: scratch) + fileTargets(root: root, scratch: scratch)
+            + vectorTargets(root: root, scratch: scratch, sandbox: sandbox)
+    }
+
+    /// The files below `root/folder` whose names end in one of `extensions`, in name order.
+    static func files(_ root: String, _ folder: String, _ extensions: [String]) -> [Data] {
+        let path = root + "/" + folder
+        return ((try? FileManager.default.subpathsOfDirectory(atPath: path)) ?? []).sorted()
+            .filter { name in extensions.contains { name.lowercased().hasSuffix($0) } }
+            .compactMap { FileManager.default.contents(atPath: path + "/" + $0) }
+    }
+
+    /// Icon documents, SVG inclusion, manifests (loaded, then planned) and launch templates.
+    static func textTargets(root: String, scratch: String) -> [Target] {
+        func files(_ folder: String, _ extensions: [String]) -> [Data] { Self.files(root, folder, extensions) }
         let manifestSeeds = ["assetsmith.yml", "Tests/Fixtures/IconComposer/Project/assetsmith.yml",
                              "Tests/Fixtures/Verify/project/assetsmith.yml"]
             .compactMap { FileManager.default.contents(atPath: root + "/" + $0) }
@@ -135,6 +140,13 @@ enum FuzzMain {
                     return "rejected"
                 }
             },
+        ]
+    }
+
+    /// PNG files, Contents.json (verify and every report format), symbol templates, project files.
+    static func fileTargets(root: String, scratch: String) -> [Target] {
+        func files(_ folder: String, _ extensions: [String]) -> [Data] { Self.files(root, folder, extensions) }
+        return [
             Target(name: "png", seeds: files("Tests/Fixtures/pngsuite", [".png"])) { data in
                 guard let info = try? PNGCodec.info(data) else { return "bad header" }
                 if info.size.width * info.size.height > 4_000_000 { return "over budget" }
@@ -163,6 +175,19 @@ enum FuzzMain {
                 guard let file = try? ProjectFile.load(URL(fileURLWithPath: project)) else { return "rejected" }
                 return file.targets.isEmpty ? "no targets" : "targets"
             },
+        ]
+    }
+
+    /// SVG and PDF sources drawn (and PDF written as SVG) through the sandboxed workers.
+    static func vectorTargets(root: String, scratch: String, sandbox: WorkerPool) -> [Target] {
+        func files(_ folder: String, _ extensions: [String]) -> [Data] { Self.files(root, folder, extensions) }
+        // PDF seeds: the bundled glyphs drawn onto Cairo's PDF surface by the workers.
+        let pdfSeeds: [Data] = ((try? FileManager.default.contentsOfDirectory(atPath: root + "/Assets/Glyphs")) ?? []).sorted()
+            .filter { $0.hasSuffix(".svg") }.prefix(4).compactMap { name in
+                try? sandbox.export(VectorSourceFile(path: root + "/Assets/Glyphs/" + name), as: .pdf,
+                                    page: VectorMeasure(width: 24, height: 24), matrix: [1, 0, 0, 1, 0, 0])
+            }
+        return [
             Target(name: "svg", seeds: files("Assets", [".svg"]) + files("Tests/Fixtures/Artwork", [".svg"])) { data in
                 let path = scratch + "/fuzz.svg"
                 try? data.write(to: URL(fileURLWithPath: path))

@@ -99,27 +99,7 @@ extension GlyphMorphology {
         // tray, an arrow) closes gaps: two closed shapes side by side (a grid of squares, a
         // keypad of rings) are complete and are not merged.
         let strokes = label(solid, width: width, height: height, diagonal: true)
-        var closable = solid
-        var anyClosed = false
-        do {
-            let reached = floodFromBorder(solid.map { !$0 }, width: width, height: height)
-            var holes = [Bool](repeating: false, count: count)
-            for i in 0..<count where !solid[i] && !reached[i] { holes[i] = true }
-            let enclosedByItself = label(holes, width: width, height: height, diagonal: false)
-            var holeArea = [Int](repeating: 0, count: enclosedByItself.count)
-            for i in 0..<count where holes[i] { holeArea[Int(enclosedByItself.labels[i])] += 1 }
-            var closed = [Bool](repeating: false, count: strokes.count)
-            let minimum = Int(w * w)
-            for i in 0..<count where holes[i] && holeArea[Int(enclosedByItself.labels[i])] >= minimum {
-                let x = i % width, y = i / width
-                for j in [x > 0 ? i - 1 : i, x < width - 1 ? i + 1 : i, y > 0 ? i - width : i,
-                          y < height - 1 ? i + width : i] where solid[j] {
-                    closed[Int(strokes.labels[j])] = true
-                }
-            }
-            for i in 0..<count where solid[i] && closed[Int(strokes.labels[i])] { closable[i] = false }
-            anyClosed = closed.contains(true)
-        }
+        let (closable, anyClosed) = closableStrokes(solid, width: width, height: height, w: w, strokes: strokes)
         var (outside, toSolid, toReached) = outsideRegion(solid, width: width, height: height, closing: r,
                                                closable: anyClosed ? closable : nil)
         let mouths = pluggedMouths(solid, width: width, height: height, w: w, strokes: strokes,
@@ -172,6 +152,32 @@ extension GlyphMorphology {
         finishFilled(&values, width: width, height: height, w: w, solid: solid, inside: inside,
                             strokes: strokes, outside: outside, enclosed: enclosed, regions: regions,
                             fromOutside: artefacts || anyClosed || widened ? nil : (toReached, Float(r)))
+    }
+
+    /// The drawn pixels that a closing of gaps may join (`closable`): those of strokes that
+    /// enclose nothing by themselves. A stroke around a hole of at least `w × w` pixels is a closed
+    /// shape already, and its pixels are left out; `anyClosed` says whether there was one.
+    private static func closableStrokes(_ solid: [Bool], width: Int, height: Int, w: Double,
+                                        strokes: (labels: [Int32], count: Int)) -> (closable: [Bool], anyClosed: Bool) {
+        let count = width * height
+        var closable = solid
+        let reached = floodFromBorder(solid.map { !$0 }, width: width, height: height)
+        var holes = [Bool](repeating: false, count: count)
+        for i in 0..<count where !solid[i] && !reached[i] { holes[i] = true }
+        let enclosedByItself = label(holes, width: width, height: height, diagonal: false)
+        var holeArea = [Int](repeating: 0, count: enclosedByItself.count)
+        for i in 0..<count where holes[i] { holeArea[Int(enclosedByItself.labels[i])] += 1 }
+        var closed = [Bool](repeating: false, count: strokes.count)
+        let minimum = Int(w * w)
+        for i in 0..<count where holes[i] && holeArea[Int(enclosedByItself.labels[i])] >= minimum {
+            let x = i % width, y = i / width
+            for j in [x > 0 ? i - 1 : i, x < width - 1 ? i + 1 : i, y > 0 ? i - width : i,
+                      y < height - 1 ? i + width : i] where solid[j] {
+                closed[Int(strokes.labels[j])] = true
+            }
+        }
+        for i in 0..<count where solid[i] && closed[Int(strokes.labels[i])] { closable[i] = false }
+        return (closable, closed.contains(true))
     }
 
     /// The empty pixels of containers whose mouth another stroke runs through
@@ -392,56 +398,14 @@ extension GlyphMorphology {
                                      enclosed: [Bool], regions: (labels: [Int32], count: Int),
                                      fromOutside reachedAndClosing: ([Float], Float)?) {
         let count = width * height
-        @inline(__always) func forEachNeighbour(_ i: Int, _ body: (Int) -> Void) {
-            let x = i % width, y = i / width
-            if x > 0 { body(i - 1) }
-            if x < width - 1 { body(i + 1) }
-            if y > 0 { body(i - width) }
-            if y < height - 1 { body(i + width) }
-        }
-
-        // Strokes connected to the outer contour, and islands.
-        var touchesOutside = [Bool](repeating: false, count: strokes.count)
-        var strokeArea = [Int](repeating: 0, count: strokes.count)
-        var strokeDepth = [Float](repeating: 0, count: strokes.count)
+        var facts = strokeFacts(width: width, height: height, solid: solid, inside: inside, strokes: strokes, outside: outside)
+        let isFilled = filledRegions(width: width, height: height, w: w, solid: solid, strokes: strokes, facts: facts,
+                                     outside: outside, enclosed: enclosed, regions: regions)
         for i in 0..<count where solid[i] {
             let stroke = Int(strokes.labels[i])
-            strokeArea[stroke] += 1
-            strokeDepth[stroke] = max(strokeDepth[stroke], inside[i])
-            forEachNeighbour(i) { j in if outside[j] { touchesOutside[stroke] = true } }
-        }
-        // A region is filled when it borders the outside (a closed gap) or a stroke connected to
-        // the outer contour; otherwise only island strokes enclose it and it is a hole. A region
-        // mostly taken by a thick island (a disc in a ring, the charge in a battery) is drawn
-        // content: left open.
-        let thickLimit = Float((FilledRule.thickIsland * w + 1) / 2 * (FilledRule.thickIsland * w + 1) / 2)
-        var regionArea = [Int](repeating: 0, count: regions.count)
-        var isFilled = [Bool](repeating: false, count: regions.count)
-        var thickIsland = [Int](repeating: -1, count: regions.count)
-        for i in 0..<count where enclosed[i] {
-            let region = Int(regions.labels[i])
-            regionArea[region] += 1
-            forEachNeighbour(i) { j in
-                if outside[j] { isFilled[region] = true }
-                guard solid[j] else { return }
-                let stroke = Int(strokes.labels[j])
-                if touchesOutside[stroke] { isFilled[region] = true }
-                if !touchesOutside[stroke] && strokeDepth[stroke] > thickLimit && thickIsland[region] < 0 {
-                    thickIsland[region] = stroke
-                }
-            }
-        }
-        for g in 0..<regions.count where thickIsland[g] >= 0 {
-            let island = strokeArea[thickIsland[g]]
-            if Double(island) >= FilledRule.contentShare * Double(island + regionArea[g]) { isFilled[g] = false }
-        }
-        var nextToFilled = [Bool](repeating: false, count: strokes.count)
-        var nextToHole = [Bool](repeating: false, count: strokes.count)
-        for i in 0..<count where solid[i] {
-            let stroke = Int(strokes.labels[i])
-            forEachNeighbour(i) { j in
+            forEachNeighbour(i, width: width, height: height) { j in
                 guard enclosed[j] else { return }
-                if isFilled[Int(regions.labels[j])] { nextToFilled[stroke] = true } else { nextToHole[stroke] = true }
+                if isFilled[Int(regions.labels[j])] { facts.nextToFilled[stroke] = true } else { facts.nextToHole[stroke] = true }
             }
         }
         let fromOutside = squaredDistanceFromOutside(outside, width: width, height: height, reachedAndClosing: reachedAndClosing)
@@ -451,7 +415,7 @@ extension GlyphMorphology {
         let coreLimit = Float((FilledRule.thickPart * w + 1) / 2 * (FilledRule.thickPart * w + 1) / 2)
         var core = [Bool](repeating: false, count: count)
         var hasCore = false
-        for i in 0..<count where solid[i] && inside[i] > coreLimit && touchesOutside[Int(strokes.labels[i])] {
+        for i in 0..<count where solid[i] && inside[i] > coreLimit && facts.touchesOutside[Int(strokes.labels[i])] {
             core[i] = true
             hasCore = true
         }
@@ -460,10 +424,12 @@ extension GlyphMorphology {
         // frame) is knocked out whole, near the outer contour too: the contour's own stroke and
         // the gap to it keep the rim.
         var knockedIsland = [Bool](repeating: false, count: strokes.count)
-        for s in 0..<strokes.count where !touchesOutside[s] && nextToFilled[s] && !nextToHole[s] { knockedIsland[s] = true }
+        for s in 0..<strokes.count where !facts.touchesOutside[s] && facts.nextToFilled[s] && !facts.nextToHole[s] {
+            knockedIsland[s] = true
+        }
         func nextToKnockedIsland(_ i: Int) -> Bool {
             var next = false
-            forEachNeighbour(i) { j in if solid[j] && knockedIsland[Int(strokes.labels[j])] { next = true } }
+            forEachNeighbour(i, width: width, height: height) { j in if solid[j] && knockedIsland[Int(strokes.labels[j])] { next = true } }
             return next
         }
         for i in 0..<count where !outside[i] {
@@ -481,21 +447,89 @@ extension GlyphMorphology {
                 let stroke = Int(strokes.labels[i])
                 if hasCore && toCore[i] <= coreLimit {
                     values[i] = 1
-                } else if touchesOutside[stroke] || (nextToFilled[stroke] && !nextToHole[stroke]) {
+                } else if facts.touchesOutside[stroke] || (facts.nextToFilled[stroke] && !facts.nextToHole[stroke]) {
                     values[i] = 1 - values[i]
-                } else if nextToFilled[stroke] {
+                } else if facts.nextToFilled[stroke] {
                     values[i] = 0
                 }
                 // else: drawn inside a hole, kept as drawn.
             } else if isFilled[Int(regions.labels[i])] {
                 // The anti-aliased edge of a knockout; next to the contour's band, solid.
                 var edge = false
-                forEachNeighbour(i) { j in if solid[j] && fromOutside[j] > bandLimit { edge = true } }
+                forEachNeighbour(i, width: width, height: height) { j in if solid[j] && fromOutside[j] > bandLimit { edge = true } }
                 values[i] = edge ? 1 - values[i] : 1
             } else {
                 values[i] = 0
             }
         }
+    }
+
+    /// What `finishFilled` knows of each stroke: whether it touches the outside (it is part of the
+    /// outer contour; otherwise an island), its area in pixels, its depth (the largest squared
+    /// distance of its pixels to an empty one), and whether it borders filled regions or holes.
+    private struct StrokeFacts {
+        var touchesOutside: [Bool]
+        var area: [Int]
+        var depth: [Float]
+        var nextToFilled: [Bool]
+        var nextToHole: [Bool]
+    }
+
+    /// Each stroke's contact with the outside, area and depth (its neighbours are found later).
+    private static func strokeFacts(width: Int, height: Int, solid: [Bool], inside: [Float],
+                                    strokes: (labels: [Int32], count: Int), outside: [Bool]) -> StrokeFacts {
+        var facts = StrokeFacts(touchesOutside: [Bool](repeating: false, count: strokes.count),
+                                area: [Int](repeating: 0, count: strokes.count), depth: [Float](repeating: 0, count: strokes.count),
+                                nextToFilled: [Bool](repeating: false, count: strokes.count),
+                                nextToHole: [Bool](repeating: false, count: strokes.count))
+        for i in 0..<width * height where solid[i] {
+            let stroke = Int(strokes.labels[i])
+            facts.area[stroke] += 1
+            facts.depth[stroke] = max(facts.depth[stroke], inside[i])
+            forEachNeighbour(i, width: width, height: height) { j in if outside[j] { facts.touchesOutside[stroke] = true } }
+        }
+        return facts
+    }
+
+    /// Which enclosed regions are filled. A region is filled when it borders the outside (a
+    /// closed gap) or a stroke connected to the outer contour; otherwise only island strokes
+    /// enclose it and it is a hole. A region mostly taken by a thick island (a disc in a ring, the
+    /// charge in a battery) is drawn content: left open.
+    private static func filledRegions(width: Int, height: Int, w: Double, solid: [Bool], strokes: (labels: [Int32], count: Int),
+                                      facts: StrokeFacts, outside: [Bool], enclosed: [Bool],
+                                      regions: (labels: [Int32], count: Int)) -> [Bool] {
+        let thickLimit = Float((FilledRule.thickIsland * w + 1) / 2 * (FilledRule.thickIsland * w + 1) / 2)
+        var regionArea = [Int](repeating: 0, count: regions.count)
+        var isFilled = [Bool](repeating: false, count: regions.count)
+        var thickIsland = [Int](repeating: -1, count: regions.count)
+        for i in 0..<width * height where enclosed[i] {
+            let region = Int(regions.labels[i])
+            regionArea[region] += 1
+            forEachNeighbour(i, width: width, height: height) { j in
+                if outside[j] { isFilled[region] = true }
+                guard solid[j] else { return }
+                let stroke = Int(strokes.labels[j])
+                if facts.touchesOutside[stroke] { isFilled[region] = true }
+                if !facts.touchesOutside[stroke] && facts.depth[stroke] > thickLimit && thickIsland[region] < 0 {
+                    thickIsland[region] = stroke
+                }
+            }
+        }
+        for g in 0..<regions.count where thickIsland[g] >= 0 {
+            let island = facts.area[thickIsland[g]]
+            if Double(island) >= FilledRule.contentShare * Double(island + regionArea[g]) { isFilled[g] = false }
+        }
+        return isFilled
+    }
+
+    /// Calls `body` with each 4-connected neighbour of pixel `i` inside the image.
+    @inline(__always)
+    private static func forEachNeighbour(_ i: Int, width: Int, height: Int, _ body: (Int) -> Void) {
+        let x = i % width, y = i / width
+        if x > 0 { body(i - 1) }
+        if x < width - 1 { body(i + 1) }
+        if y > 0 { body(i - width) }
+        if y < height - 1 { body(i + width) }
     }
 
     /// The outline form of a filled drawing, with strokes `strokeWidth` pixels wide:
