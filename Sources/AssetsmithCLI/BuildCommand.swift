@@ -87,21 +87,7 @@ struct BuildCommand: ParsableCommand {
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
-        let elapsed = Date().timeIntervalSince(start)
-        let report = result.report
-        for adoption in report.adopted {
-            let shown = adoption.outsideCatalog ? adoption.folder : plan.catalogFolder + "/" + adoption.folder
-            printer.line("adopted \"\(shown)\": its earlier files ("
-                + adoption.moved.joined(separator: ", ") + ") were moved to "
-                + relativePath(plan.outputDirectory + "/" + adoption.backupFolder))
-        }
-        let summary = "built \(manifest.assets.count) asset\(manifest.assets.count == 1 ? "" : "s") into "
-            + "\(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)): "
-            + "\(result.rendered) rendered, \(result.upToDate) up to date; "
-            + "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
-            + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
-            + String(format: " in %.2f s", elapsed)
-        printer.note(summary)
+        printSummary(result, assets: manifest.assets.count, plan: plan, elapsed: Date().timeIntervalSince(start), printer: printer)
         let listsFailed = !writeFileLists(manifest: manifest, plan: plan, printer: printer)
         // The preview never fails a build: a problem drawing or writing it is a warning, the exit
         // code is the catalog's, and "preview:" is said only when it was written.
@@ -130,6 +116,23 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if listsFailed { throw ExitCode(2) }
+    }
+
+    /// What the build did: the sets it adopted, then one summary line.
+    private func printSummary(_ result: BuildResult, assets: Int, plan: Plan, elapsed: TimeInterval, printer: DiagnosticPrinter) {
+        let report = result.report
+        for adoption in report.adopted {
+            let shown = adoption.outsideCatalog ? adoption.folder : plan.catalogFolder + "/" + adoption.folder
+            printer.line("adopted \"\(shown)\": its earlier files ("
+                + adoption.moved.joined(separator: ", ") + ") were moved to "
+                + relativePath(plan.outputDirectory + "/" + adoption.backupFolder))
+        }
+        printer.note("built \(assets) asset\(assets == 1 ? "" : "s") into "
+            + "\(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)): "
+            + "\(result.rendered) rendered, \(result.upToDate) up to date; "
+            + "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
+            + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
+            + String(format: " in %.2f s", elapsed))
     }
 
     /// The fast path: nothing changed since the last clean build, so say what it said.
