@@ -52,16 +52,27 @@ fuzz: deps
 	if [ "$$(uname -s)" = Linux ]; then scripts/fuzz-coverage.sh $(FUZZ_SECONDS); fi
 
 # Installs the binary and the templates (requirement tables, launch templates, the manifest's
-# JSON Schema) where the binary looks for them: $(PREFIX)/bin and $(PREFIX)/share/assetsmith.
+# JSON Schema) where the binary looks for them: $(PREFIX)/bin and $(PREFIX)/share/assetsmith; the
+# man page (Docs/man/assetsmith.1, made by swift-argument-parser's generate-manual plugin:
+# scripts/generate-manual.sh) and the bash, zsh and fish completions, which the built binary
+# writes itself (--generate-completion-script), where each shell looks for them.
+MANDIR = $(DESTDIR)$(PREFIX)/share/man/man1
+BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
+ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
+FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 install: build
-	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/assetsmith"
+	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/assetsmith" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/assetsmith"
 	cp -R Templates "$(DESTDIR)$(PREFIX)/share/assetsmith/"
+	install -m 644 Docs/man/assetsmith.1 "$(MANDIR)/assetsmith.1"
+	"$(BIN)" --generate-completion-script bash >"$(BASHDIR)/assetsmith.tmp" && mv "$(BASHDIR)/assetsmith.tmp" "$(BASHDIR)/assetsmith"
+	"$(BIN)" --generate-completion-script zsh >"$(ZSHDIR)/_assetsmith.tmp" && mv "$(ZSHDIR)/_assetsmith.tmp" "$(ZSHDIR)/_assetsmith"
+	"$(BIN)" --generate-completion-script fish >"$(FISHDIR)/assetsmith.fish.tmp" && mv "$(FISHDIR)/assetsmith.fish.tmp" "$(FISHDIR)/assetsmith.fish"
 
 bench: build
 	Benchmarks/bench.sh $(CURDIR)/$(BIN)
 
-# Derived tab forms against designers' own pairs (README, "How glyphs are drawn"). The sets are
+# Derived tab forms against designers' own pairs (Docs/glyphs.md, "How glyphs are drawn"). The sets are
 # not in the repository: ICONSETS is the folder they were extracted into (`make bench-fidelity
 # ICONSETS=~/iconsets`, holding ionicons/, heroicons/ and phosphor/); there is no default. The
 # filled direction counts true fills only; Heroicons also reports its eight named knockouts.
@@ -78,7 +89,7 @@ bench-fidelity: build
 	  '$(ICONSETS)/phosphor/assets/regular/{}.svg' '$(ICONSETS)/phosphor/assets/fill/{}-fill.svg' --step 4 \
 	  --sheet .build/fidelity/phosphor
 
-# Custom symbols made from a stroke icon set (README, "Custom symbols"): Tabler's outline icons
+# Custom symbols made from a stroke icon set (Docs/symbols.md): Tabler's outline icons
 # from PyPI's pytablericons 1.0.1 (MIT), every 9th (509), extracted into ICONSETS/tabler.
 bench-symbols: build
 	Benchmarks/symbols.py $(BIN) '$(ICONSETS)/tabler/pytablericons/icons/outline/*.svg' --step 9 --work .build/bench-symbols

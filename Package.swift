@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Assetsmith: manifest → plan → Cairo/librsvg render → libpng → Xcode asset catalog.
-// Module layout and dependency direction follow ../shared/STYLE.md.
+// Module layout and dependency direction: CONTRIBUTING.md (Layout; the team's guide is Docs/reference/STYLE.md).
 let package = Package(
     name: "Assetsmith",
     platforms: [.macOS(.v13)],

@@ -2,7 +2,7 @@
 """`make bench-fidelity`: how close the derived tab forms come to a designer's own other form.
 
 Takes a designer-drawn set of outline/filled SVG pairs (nothing of it is kept in this repository;
-see README, "How glyphs are drawn", for the sets we measure on and how to fetch them), writes a
+see Docs/glyphs.md, "How glyphs are drawn", for the sets we measure on and how to fetch them), writes a
 manifest with three tab icons per pair and builds it with assetsmith at @3x (square box):
 
   R-<name>  source: outline, selected-source: filled   the designer's two forms, as drawn

@@ -1,5 +1,5 @@
 # Homebrew formula: `brew install --HEAD ./Formula/assetsmith.rb` builds main; a release sets `url`
-# to the tag's tarball and `sha256` to `shasum -a 256` of it (README: Installing).
+# to the tag's tarball and `sha256` to `shasum -a 256` of it (Docs/integration.md: Installing).
 class Assetsmith < Formula
   desc "Renders and verifies Xcode asset catalogs from a YAML manifest"
   homepage "https://github.com/assetsmith/assetsmith"
@@ -21,6 +21,10 @@ class Assetsmith < Formula
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "assetsmith"
     bin.install ".build/release/assetsmith"
     (share/"assetsmith").install "Templates"
+    # The man page is made by swift-argument-parser's generate-manual plugin and kept current by a
+    # test (scripts/generate-manual.sh); the completions come from the binary itself.
+    man1.install "Docs/man/assetsmith.1"
+    generate_completions_from_executable(bin/"assetsmith", "--generate-completion-script")
   end
 
   test do
@@ -33,5 +37,7 @@ class Assetsmith < Formula
     system bin/"assetsmith", "build"
     system bin/"assetsmith", "verify"
     assert_path_exists testpath/"Output/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png"
+    assert_path_exists man1/"assetsmith.1"
+    assert_match "assetsmith", shell_output("#{bin}/assetsmith --generate-completion-script zsh")
   end
 end

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Checks `make install` into a temporary prefix: the installed binary finds its requirement
-# tables and the manifest's schema with no repository beside it, and `init` points editors at
-# the schema by its $id (no path of this machine in the manifest).
+# tables and the manifest's schema with no repository beside it, `init` points editors at
+# the schema by its $id (no path of this machine in the manifest), `man` renders the installed
+# man page, and the bash, zsh and fish completions are where those shells look for them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 prefix=$(mktemp -d "${TMPDIR:-/tmp}/assetsmith-prefix.XXXXXX")
@@ -27,4 +28,21 @@ grep -q "^# yaml-language-server: \$schema=$schema_id\$" "$work/assetsmith.yml" 
 if grep -q "$prefix" "$work/assetsmith.yml"; then
   echo "error: init wrote a path of this machine ($prefix) into the manifest" >&2; exit 1
 fi
-echo "install: make install PREFIX=… works (tables and schema found from the installed binary)"
+# The man page renders (man-db's `man -l FILE`; macOS's man takes a path) and documents every
+# command; the completions complete assetsmith's commands.
+page="$prefix/share/man/man1/assetsmith.1"
+test -s "$page" || { echo "error: make install wrote no $page" >&2; exit 1; }
+command -v man >/dev/null 2>&1 || { echo "error: man is not installed (Debian: apt-get install man-db; scripts/install-deps.sh does)" >&2; exit 1; }
+if [ "$(uname -s)" = Darwin ]; then render=(man "$page"); else render=(man -l "$page"); fi
+MANPAGER=cat MANWIDTH=100 "${render[@]}" >"$work/man.txt" 2>"$work/man.err" || {
+  echo "error: man could not render $page:" >&2; cat "$work/man.err" >&2; exit 1; }
+for word in NAME SYNOPSIS build init verify watch preview plan --manifest --strict; do
+  grep -q -- "$word" "$work/man.txt" || { echo "error: the rendered man page does not mention $word" >&2; exit 1; }
+done
+if grep -q '^\.\(Sh\|It\|Nm\) ' "$work/man.txt"; then echo "error: man printed mdoc macros instead of rendering them" >&2; exit 1; fi
+for completion in bash-completion/completions/assetsmith zsh/site-functions/_assetsmith fish/vendor_completions.d/assetsmith.fish; do
+  file="$prefix/share/$completion"
+  test -s "$file" || { echo "error: make install wrote no $file" >&2; exit 1; }
+  grep -q "verify" "$file" || { echo "error: $file does not complete the verify command" >&2; exit 1; }
+done
+echo "install: make install PREFIX=… works (tables and schema found from the installed binary; man page and completions installed)"

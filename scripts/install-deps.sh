@@ -22,6 +22,8 @@ have_all() {
   if [ "$(uname -s)" = Linux ]; then
     # xz unpacks the shared corpus of real catalogs that `make test` verifies (scripts/verify-corpus.sh).
     command -v xz >/dev/null 2>&1 || return 1
+    # man renders the installed man page in scripts/check-install.sh (Debian's slim images lack it).
+    command -v man >/dev/null 2>&1 || return 1
     pkg-config --exists gdk-pixbuf-2.0 || return 1
     loaders="$(pkg-config --variable=gdk_pixbuf_moduledir gdk-pixbuf-2.0)"
     [ -e "$loaders/libpixbufloader-webp.so" ] && [ -e "$loaders/libpixbufloader-heif.so" ] || return 1
@@ -42,11 +44,11 @@ case "$(uname -s)" in
     if command -v apt-get >/dev/null 2>&1; then
       sudo=""
       if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev xz-utils (apt-get)" >&2
+      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev xz-utils man-db (apt-get)" >&2
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core \
-        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev xz-utils >/dev/null
+        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev xz-utils man-db >/dev/null
     else
       echo "error: install the development packages of cairo, librsvg, libpng, pango, gdk-pixbuf (with its WebP and HEIF loaders) and poppler-glib, and pkg-config, with your package manager" >&2
       exit 2

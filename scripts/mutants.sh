@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Mutation check (README: Hostile input): applies each mutant of scripts/mutants.list (a sed
+# Mutation check (CONTRIBUTING.md: Hostile-input design): applies each mutant of scripts/mutants.list (a sed
 # patch of one source file) one at a time, builds, runs that mutant's focused tests, restores the
 # file, and reports the mutants no test caught. Exit 0 when every mutant is caught, 1 otherwise,
 # 2 when a mutant no longer applies (the code moved: update the list).

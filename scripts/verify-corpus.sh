@@ -10,6 +10,8 @@
 # ../shared/testdata/catalogs/corpus.tar.xz beside the repository. When it is absent (a checkout
 # elsewhere) the script says so and exits 0. It prints one line per run that has an error or was
 # refused, and a summary; exit 1 when any run has an error or exits 2.
+# The corpus is not copied into this repository: its README keeps it apart from the product (several
+# of its apps are GPL, AGPL or MPL), and it is 35 MB.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

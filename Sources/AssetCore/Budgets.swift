@@ -2,7 +2,7 @@
 /// request) is refused with a message naming the file before it costs gigabytes or minutes.
 ///
 /// Libraries take a `Budgets` value (`.standard` by default); only the CLI reads the environment
-/// (`ASSETSMITH_*` variables, see README "Hostile input") to raise one.
+/// (`ASSETSMITH_*` variables, see Docs/limits.md) to raise one.
 package struct Budgets: Sendable, Equatable {
     /// A manifest: 16 MB (a manifest of 1,000 assets is about 100 KB, of 50,000 about 4 MB).
     package var manifestBytes = 16 << 20

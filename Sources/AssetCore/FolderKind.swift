@@ -3,7 +3,7 @@
 /// Composer bundle (`.icon`) written beside it. Every stage (loader, planners, writer, verify,
 /// preview) spells a folder's extension through this type; only this file writes them.
 /// Apple's Asset Catalog Format Reference; `.icon` and `.symbolset`:
-/// `../shared/reference/apple-formats-2026.md`.
+/// `Docs/reference/apple-formats-2026.md`.
 package enum FolderKind: String, CaseIterable, Hashable, Sendable, Codable {
     case catalog = "xcassets"
     case appIconSet = "appiconset"

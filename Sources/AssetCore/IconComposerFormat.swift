@@ -1,5 +1,5 @@
 /// Icon Composer's `icon.json` (Xcode 26), named once: its keys by level and the values Apple's
-/// `ictool` validates (`../shared/reference/apple-formats-2026.md`). The manifest loader offers
+/// `ictool` validates (`Docs/reference/apple-formats-2026.md`). The manifest loader offers
 /// these values, the planner writes them, verify accepts them and the preview reads them.
 package enum IconComposerFormat {
     /// `icon.json`, at the top of the bundle.

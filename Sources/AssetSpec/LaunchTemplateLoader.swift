@@ -107,7 +107,7 @@ package enum LaunchTemplateLoader {
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ManifestError([.error("launch template is empty", at: .source(start),
-                                            fix: "give at least `background:` (see README: Launch images)")])
+                                            fix: "give at least `background:` (see Docs/launch-images.md)")])
             }
             return node
         } catch let error as ManifestError {

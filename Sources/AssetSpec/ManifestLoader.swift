@@ -42,7 +42,7 @@ package enum ManifestLoader {
                 .with(.manifestBytes)])
         case .failure:
             throw ManifestError([.error("cannot read manifest \"\(path)\"", at: .file(path),
-                                        fix: "create it (see README: Manifest)").with(.manifestPath)])
+                                        fix: "create it (see Docs/manifest.md)").with(.manifestPath)])
         }
         guard let text = String(data: data, encoding: .utf8) else {
             throw ManifestError([YAMLProblem.notUTF8(data, file: path)])
@@ -102,7 +102,7 @@ package enum ManifestLoader {
         do {
             guard let node = try Yams.compose(yaml: text) else {
                 throw ManifestError([.error("manifest is empty", at: .source(SourceLocation(file: file, line: 1, column: 1)),
-                                            fix: "start from the example in README (table, output, assets)")])
+                                            fix: "start from the example in Docs/manifest.md (table, output, assets)")])
             }
             return node
         } catch let error as ManifestError {

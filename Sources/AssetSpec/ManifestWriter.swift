@@ -29,7 +29,7 @@ package enum ManifestWriter {
         text += """
         # assetsmith.yml, written by `assetsmith init` from \(manifest.output).
         # `assetsmith build` renders the assets below into that catalog; `assetsmith verify` checks it.
-        # No `table:` is given, so the newest requirement table is used (see README: The manifest).
+        # No `table:` is given, so the newest requirement table is used (see Docs/manifest.md).
         output: \(quoted(manifest.output))   # the catalog itself
 
         """

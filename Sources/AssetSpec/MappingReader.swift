@@ -190,7 +190,7 @@ package struct MappingReader {
 }
 
 /// The largest side in points a size may have for one kind of asset: a few times the largest size
-/// Apple gives for it (`/work/shared/reference`, HIG tables), so that a typo such as a 4096 pt bar
+/// Apple gives for it (`Docs/reference/ios-asset-requirements.md`, HIG tables), so that a typo such as a 4096 pt bar
 /// glyph (12,288 px, 600 MB a bitmap) is a manifest error at its line.
 package struct SizeLimit: Sendable {
     package var points: Double

@@ -69,7 +69,7 @@ package enum VerifyRulesLoader {
             guard knownRules.contains(rule.value) else {
                 let guess = Suggestion.closest(to: rule.value, in: knownRules).map { "did you mean \"\($0)\"? " } ?? ""
                 sink.errorAt("unknown rule \"\(rule.value)\"", rule.location,
-                             fix: guess + "the rule ids are in the JSON report's \"rule\" and in docs/verify-rules.md")
+                             fix: guess + "the rule ids are in the JSON report's \"rule\" and in Docs/verify.md")
                 return nil
             }
             guard let reason = entry.string("reason", required: true) else { return nil }

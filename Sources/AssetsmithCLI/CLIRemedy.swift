@@ -11,7 +11,7 @@ enum CLIRemedy {
         case .fewerJobs: return "lower --jobs"
         case .workerMemory: return "raise --worker-memory"
         case .manifestBytes, .sourceBytes, .imagePixels, .buildPixels:
-            return "raise \(BudgetSettings.variable(for: remedy) ?? "the budget") (see README: Hostile input)"
+            return "raise \(BudgetSettings.variable(for: remedy) ?? "the budget") (see Docs/limits.md)"
         }
     }
 

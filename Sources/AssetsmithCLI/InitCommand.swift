@@ -142,7 +142,7 @@ struct InitCommand: ParsableCommand {
         if let project, let picked = Self.appCatalog(project) { return picked }
         if let picked = Self.appCatalog(catalogs, root: root) { return picked }
         printer.print([.error("no asset catalog (.xcassets) found below \"\(relativePath(root))\"", at: .file(relativePath(root)),
-                              fix: "run init in your project's folder (or pass --project), or start from the README's example manifest")])
+                              fix: "run init in your project's folder (or pass --project), or start from the example manifest in Docs/manifest.md")])
         throw ExitCode(2)
     }
 

@@ -21,7 +21,7 @@
 #error "CPNGShim needs libpng 1.6.22 or later"
 #endif
 
-/* Encoder settings, chosen by measurement (issue 28; README, "PNG output"): zlib level 4 with
+/* Encoder settings, chosen by measurement (issue 28; Docs/performance.md, "PNG encoding"): zlib level 4 with
  * its default strategy, and one filter for every row, chosen per image between None and Sub by
  * encoding a band of sample rows with each. Flat art (glyphs, icons drawn from vectors, patterns)
  * compresses best unfiltered, where zlib finds whole repeated runs; photographic gradients

@@ -79,7 +79,7 @@ enum BadgePainter {
     }
 
     /// The text's ink height in px when set at `maxWidth` and `targetHeight` for an icon, or nil
-    /// when it is left out (for tests and the README's table).
+    /// when it is left out (for tests and the badge sizes in Docs/app-icons.md).
     static func fittedHeight(_ text: String, maxWidth: Double, targetHeight: Double) throws(RenderError) -> Double? {
         let canvas = try CairoCanvas(size: PixelSize(width: 1, height: 1))
         let layout = try Layout(text, on: canvas.context)

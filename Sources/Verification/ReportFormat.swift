@@ -3,7 +3,7 @@
 package enum ReportFormat: String, CaseIterable, Sendable {
     /// Compiler style, `path[:line:col]: error: message`, a `  fix:` line, then a count.
     case text
-    /// One JSON document, schema `assetsmith-verify/1` (see README).
+    /// One JSON document, schema `assetsmith-verify/1` (see Docs/verify.md, Formats).
     case json
     /// JUnit XML: one testsuite for the catalog, one testcase per set.
     case junit

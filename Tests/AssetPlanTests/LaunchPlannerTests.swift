@@ -34,7 +34,7 @@ import TestSupport
             .map { (($0.output as NSString).lastPathComponent, $0) })
     }
 
-    /// Pixel sizes from ../shared/reference/ios-asset-requirements.md §4.1, written out here so
+    /// Pixel sizes from Docs/reference/ios-asset-requirements.md §4.1, written out here so
     /// that a wrong table or a wrong point-to-pixel step fails.
     static let expectedSizes: [String: [String: (Int, Int)]] = [
         "ios18": [

@@ -139,7 +139,7 @@ import TestSupport
         #expect(result.status == 1)
         #expect(result.stderr.contains("huge.png: error: source file is 3 GB, over the budget of 256 MB for one source file"), "\(result.stderr)")
         #expect(result.stderr.contains("huge.pdf: error: source file is 3 GB, over the budget of 256 MB for one source file"))
-        #expect(result.stderr.contains("or raise ASSETSMITH_MAX_SOURCE_MB (see README: Hostile input)"))
+        #expect(result.stderr.contains("or raise ASSETSMITH_MAX_SOURCE_MB (see Docs/limits.md)"))
         #expect(Self.goodWasBuilt(dir))
 
         // The budget is raised (or lowered) from the environment; a bad value is exit 2.

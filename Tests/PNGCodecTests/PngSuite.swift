@@ -1,7 +1,7 @@
 import Foundation
 import TestSupport
 
-/// The PngSuite images in `../shared/testdata/pngsuite`, listed by hand so that a missing file
+/// The PngSuite images in `Tests/Fixtures/pngsuite` (copied from libpng's `contrib/pngsuite`), listed by hand so that a missing file
 /// fails a test instead of shrinking the arguments of one.
 enum PngSuite {
     /// Non-interlaced originals: basic colour types and bit depths, then the tRNS ("free/libre

@@ -2,7 +2,7 @@
 #define PNGSHIM_H
 
 /*
- * CPNGShim: the only code that touches libpng and its setjmp/longjmp (see STYLE.md).
+ * CPNGShim: the only code that touches libpng and its setjmp/longjmp (see Docs/reference/STYLE.md).
  *
  * Every function sets its own jump point (or uses libpng's simplified png_image_* API, which
  * does so internally), does its whole job, and returns a pngshim_status. On failure libpng's own
