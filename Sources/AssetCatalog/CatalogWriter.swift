@@ -19,6 +19,10 @@ package struct RenderedFile: Sendable {
     package var sha256: String
     /// The stamp of a file found on disk (`FileStamp`).
     package var stamp: [Int]?
+    /// Where the drawn bytes wait when the build holds more than `Budgets.heldOutputBytes`
+    /// (absolute path in the spill folder; `data` is then empty): the writer moves the file into
+    /// place instead of writing it.
+    package var spilled: String?
 
     package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil,
                  isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: String? = nil, stamp: [Int]? = nil) {
@@ -117,9 +121,11 @@ package enum CatalogWriter {
                                        catalog: SafeFiles, new: inout BuildRecord, report: inout WriteReport)
         -> (pending: [(request: FileUpdate.Request, record: FileRecord)], missing: Set<String>) {
         var pending: [(request: FileUpdate.Request, record: FileRecord)] = []
-        func put(_ data: Data, _ path: String, _ record: FileRecord) {
-            pending.append((FileUpdate.Request(data: data, path: path, generatedBefore: old.files[path] != nil,
-                                               shownAs: plan.catalogFolder + "/" + path), record))
+        func put(_ data: Data, _ path: String, _ record: FileRecord, spilled: String? = nil) {
+            var request = FileUpdate.Request(data: data, path: path, generatedBefore: old.files[path] != nil,
+                                             shownAs: plan.catalogFolder + "/" + path)
+            request.spilled = spilled.map { FileUpdate.Spilled(path: $0, sha256: record.sha256) }
+            pending.append((request, record))
         }
         // The catalog's own Contents.json: written once, never replaced if a person made one
         // (one with exactly our bytes is ours, even if an interrupted build lost its record).
@@ -137,7 +143,7 @@ package enum CatalogWriter {
                     report.unchanged.append(job.output)
                     new.files[job.output] = record.stamped(file.stamp)
                 } else {
-                    put(file.data, job.output, record)
+                    put(file.data, job.output, record, spilled: file.spilled)
                 }
             } else if failed.contains(job.output), let previous = old.files[job.output], catalog.read(job.output) != nil {
                 new.files[job.output] = previous
@@ -193,7 +199,7 @@ package enum CatalogWriter {
                                         pending: inout [(request: FileUpdate.Request, record: FileRecord)],
                                         report: inout WriteReport) {
         let ownership = SetOwnership.settle(plan, catalog: catalog, output: output, old: old,
-                                            pending: Dictionary(pending.map { ($0.request.path, $0.request.data) },
+                                            pending: Dictionary(pending.map { ($0.request.path, $0.record.sha256) },
                                                                 uniquingKeysWith: { first, _ in first }))
         report.diagnostics += ownership.diagnostics
         report.adopted = ownership.adoptions

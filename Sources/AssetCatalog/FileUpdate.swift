@@ -14,12 +14,25 @@ package enum FileUpdate {
         package var generatedBefore: Bool
         /// How messages name the file (`Assets.xcassets/A.imageset/A.png`).
         package var shownAs: String
+        /// Set when the bytes wait in a file of the spill folder (`data` is then empty).
+        package var spilled: Spilled?
 
         package init(data: Data, path: String, generatedBefore: Bool, shownAs: String) {
             self.data = data
             self.path = path
             self.generatedBefore = generatedBefore
             self.shownAs = shownAs
+        }
+    }
+
+    /// A file of drawn bytes waiting in the build's spill folder, and their digest.
+    package struct Spilled: Sendable {
+        package var path: String
+        package var sha256: String
+
+        package init(path: String, sha256: String) {
+            self.path = path
+            self.sha256 = sha256
         }
     }
 
@@ -34,7 +47,8 @@ package enum FileUpdate {
     /// One request.
     package static func apply(_ request: Request, in folder: SafeFiles) -> Outcome {
         let existing = folder.read(request.path)
-        if existing == request.data { return .unchanged(stamp: stamp(of: request.path, in: folder)) }
+        let same = request.spilled.map { spilled in existing.map(Digest.sha256) == spilled.sha256 } ?? (existing == request.data)
+        if same { return .unchanged(stamp: stamp(of: request.path, in: folder)) }
         if existing != nil, !request.generatedBefore {
             return .failed(.error(
                 "\"\(request.shownAs)\" exists and was not written by assetsmith; refusing to overwrite it",
@@ -42,6 +56,10 @@ package enum FileUpdate {
                 fix: "move or delete that file, or rename the asset in the manifest"))
         }
         do {
+            if let spilled = request.spilled {
+                try folder.moveIn(spilled.path, to: request.path)
+                return .written(stamp: stamp(of: request.path, in: folder))
+            }
             try folder.write(request.data, to: request.path)
             return .written(stamp: stamp(of: request.path, in: folder))
         } catch {

@@ -19,6 +19,12 @@ package struct Budgets: Sendable, Equatable {
     /// drawn at the same time (200 megapixels each, 800 MB of RGBA).
     package var buildPixels = 200_000_000
 
+    /// Bytes of drawn output files a build holds in memory until the catalog is written: 128 MB.
+    /// Past it, each file drawn is kept in a spill folder (`<output>/.assetsmith/spill-<pid>`) and
+    /// moved into place by the writer, so 50,000 assets cost what is in flight, not the catalog's
+    /// size (issue 38). A small catalog never reaches it.
+    package var heldOutputBytes = 128 << 20
+
     package init() {}
 
     /// The defaults above.

@@ -87,6 +87,11 @@ struct BuildRun {
     var layersFailed: Set<String> = []
     /// What the layer jobs found, by output, until it is reported in layer order.
     var layerDiagnostics: [String: [Diagnostic]] = [:]
+    /// Outputs drawn whose bytes are held in memory, and how many bytes they hold.
+    var held: [String] = []
+    var heldBytes = 0
+    /// Where drawn files wait once `heldBytes` passes the budget (made when first needed).
+    var spill: SpillFolder?
     var rendered = 0
     var upToDate = 0
     /// The derived-form check (`planDerivedChecks`), and where its warnings go: after the
@@ -294,7 +299,29 @@ package struct BuildEngine {
         for (index, batch) in schedule.batches.enumerated() {
             drawBatch(batch, at: index, of: schedule, progress: progressLine, &run)
             for key in schedule.released(after: index) { run.decoded[key] = nil }
+            if run.heldBytes > budgets.heldOutputBytes { spillHeld(&run) }
         }
+    }
+
+    /// Moves the drawn files held in memory to the spill folder (written over the threads), so
+    /// what a build holds is what is in flight, not the catalog's size. A file that cannot be
+    /// written there stays in memory.
+    func spillHeld(_ run: inout BuildRun) {
+        if run.spill == nil {
+            SpillFolder.removeStale(outputDirectory: run.plan.outputDirectory)
+            run.spill = SpillFolder(outputDirectory: run.plan.outputDirectory)
+        }
+        guard let spill = run.spill else { return }
+        let files = run.files, offset = run.rendered
+        let work = run.held.enumerated().compactMap { index, path in files[path].map { (path, $0.data, "\(offset)-\(index)") } }
+        let kept = parallelMap(work, threads: threads) { spill.keep($0.1, as: $0.2) }
+        for ((path, data, _), place) in zip(work, kept) {
+            guard let place else { continue }
+            run.files[path]?.data = Data()
+            run.files[path]?.spilled = place
+            run.heldBytes -= data.count
+        }
+        run.held = []
     }
 
     /// One batch: its sources made loadable, the groups that can be drawn drawn (the others
@@ -370,7 +397,11 @@ package struct BuildEngine {
             switch outcome {
             case .success(let data):
                 guard let source = run.read[item.group.key.source] else { continue }
-                for job in item.group.jobs { run.files[job.output] = source.rendered(data, job: job, key: item.digest) }
+                for job in item.group.jobs {
+                    run.files[job.output] = source.rendered(data, job: job, key: item.digest)
+                    run.held.append(job.output)
+                    run.heldBytes += data.count
+                }
                 run.rendered += item.group.jobs.count
             case .failure(let diagnostic):
                 run.diagnostics.append(diagnostic.concerning(item.group.job.asset))
@@ -383,6 +414,7 @@ package struct BuildEngine {
     func writeCatalog(record: BuildRecord?, _ run: inout BuildRun) -> WriteReport {
         let report = CatalogWriter.write(run.plan, files: run.files, failed: run.failed, previous: record,
                                          bundleFiles: run.layerFiles)
+        run.spill?.remove()
         run.diagnostics += report.diagnostics
         return report
     }

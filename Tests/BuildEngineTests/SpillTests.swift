@@ -1,0 +1,84 @@
+import AssetCatalog
+import AssetCore
+import Foundation
+import Testing
+@testable import BuildEngine
+
+/// Past `Budgets.heldOutputBytes` the drawn files wait on disk, not in memory, and the catalog
+/// is the same to the byte (issue 38: 50,000 assets held every PNG until the writer ran).
+@Suite struct SpillTests {
+    typealias Project = BuildEngineTests.Project
+
+    /// Every file of the catalog, by path, with its bytes.
+    func catalogFiles(_ project: Project) -> [String: Data] {
+        let root = project.catalog.path
+        var files: [String: Data] = [:]
+        for case let path as String in FileManager.default.enumerator(atPath: root)?.allObjects ?? [] {
+            var isDirectory: ObjCBool = false
+            FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
+            if !isDirectory.boolValue { files[path] = FileManager.default.contents(atPath: root + "/" + path) }
+        }
+        return files
+    }
+
+    func build(_ project: Project, heldBytes: Int, force: Bool = false) throws -> BuildResult {
+        var engine = BuildEngine(threads: 2, force: force)
+        engine.budgets.heldOutputBytes = heldBytes
+        return engine.build(try project.plan())
+    }
+
+    @Test func aCatalogDrawnThroughTheSpillFolderIsTheSameToTheByte() throws {
+        let inMemory = try Project()
+        let spilled = try Project()
+        defer { inMemory.remove(); spilled.remove() }
+        let held = try build(inMemory, heldBytes: Budgets.standard.heldOutputBytes)
+        // Nothing may be held: every file drawn waits in the spill folder.
+        let through = try build(spilled, heldBytes: 0)
+        #expect(through.diagnostics.isEmpty, "\(through.diagnostics)")
+        #expect(through.rendered == held.rendered)
+        #expect(Set(through.report.written) == Set(held.report.written))
+        #expect(catalogFiles(spilled) == catalogFiles(inMemory))
+        #expect(catalogFiles(spilled).count >= 7, "the root, two sets and their images")
+        let assetsmith = spilled.folder.appendingPathComponent("Output/.assetsmith").path
+        let left = try FileManager.default.contentsOfDirectory(atPath: assetsmith)
+        #expect(!left.contains { $0.hasPrefix("spill-") }, "the spill folder goes with the build: \(left)")
+        // The record knows the files it moved in: a second build draws and writes nothing; a
+        // forced one draws all again, spills them, and finds every file unchanged.
+        let again = try build(spilled, heldBytes: 0)
+        #expect(again.rendered == 0 && again.report.written.isEmpty)
+        let forced = try build(spilled, heldBytes: 0, force: true)
+        #expect(forced.rendered == held.rendered)
+        #expect(forced.report.written.isEmpty, "same bytes: nothing moved over the files")
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: assetsmith)).contains { $0.hasPrefix("spill-") })
+    }
+
+    @Test func exactlyTheBudgetIsHeldAndOneByteMoreSpills() throws {
+        // A spill first clears the folders of dead builds, which shows whether one happened.
+        let project = try Project()
+        defer { project.remove() }
+        let first = try build(project, heldBytes: Budgets.standard.heldOutputBytes)
+        let drawnBytes = try project.plan().jobs.compactMap { project.data($0.output)?.count }.reduce(0, +)
+        #expect(first.rendered == (try project.plan()).jobs.count && drawnBytes > 0)
+        let assetsmith = project.folder.appendingPathComponent("Output/.assetsmith").path
+        let dead = assetsmith + "/spill-999999999"
+        try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: true)
+        _ = try build(project, heldBytes: drawnBytes, force: true)
+        #expect(FileManager.default.fileExists(atPath: dead), "exactly the budget: everything held, nothing spilled")
+        _ = try build(project, heldBytes: drawnBytes - 1, force: true)
+        #expect(!FileManager.default.fileExists(atPath: dead), "one byte over: spilled")
+    }
+
+    @Test func aSpillFolderOfAKilledBuildIsRemovedAndALiveOneKept() throws {
+        let project = try Project()
+        defer { project.remove() }
+        let assetsmith = project.folder.appendingPathComponent("Output/.assetsmith").path
+        try FileManager.default.createDirectory(atPath: assetsmith + "/spill-999999999", withIntermediateDirectories: true)
+        try Data([1]).write(to: URL(fileURLWithPath: assetsmith + "/spill-999999999/0-0"))
+        let live = "spill-\(getppid())"
+        try FileManager.default.createDirectory(atPath: assetsmith + "/" + live, withIntermediateDirectories: true)
+        _ = try build(project, heldBytes: 0)
+        let left = try FileManager.default.contentsOfDirectory(atPath: assetsmith)
+        #expect(!left.contains("spill-999999999"))
+        #expect(left.contains(live), "a running build's folder is left alone")
+    }
+}
