@@ -8,8 +8,8 @@ import Foundation
 /// already holds elsewhere (any group folder), a flavour or alternate never writes over a
 /// hand-made set, and no asset writes over a hand-made `.icon` (issue 35). Problems are manifest
 /// problems (exit 2), each naming both places.
-enum NamespaceGuard {
-    static func check(manifest: Manifest, plan: Plan) -> [Diagnostic] {
+package enum NamespaceGuard {
+    package static func check(manifest: Manifest, plan: Plan) -> [Diagnostic] {
         let catalogPath = plan.outputDirectory + "/" + plan.catalogFolder
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
         let recorded = Set((record?.files ?? [:]).keys)
@@ -34,7 +34,7 @@ enum NamespaceGuard {
         for bundle in plan.iconBundles ?? [] where !recordedSide.contains(bundle.documentPath)
             && FileManager.default.fileExists(atPath: plan.outputDirectory + "/" + bundle.documentPath) {
             diagnostics.append(.error(
-                "asset \"\(bundle.asset)\" would write \"\(relativePath(plan.outputDirectory + "/" + bundle.folder))\", "
+                "asset \"\(bundle.asset)\" would write \"\(CurrentFolder.relative(plan.outputDirectory + "/" + bundle.folder))\", "
                     + "which is the project's own Icon Composer icon; assetsmith never moves or rewrites a hand-made .icon, adopt: true included",
                 at: place(bundle.asset),
                 fix: "rename the asset, or move the .icon away yourself if assetsmith is to draw it from now on"))
@@ -45,7 +45,7 @@ enum NamespaceGuard {
 
 extension IconVariant {
     /// How an error names where the asset comes from.
-    var shownOrigin: String {
+    package var shownOrigin: String {
         switch self {
         case .flavor(let base, let flavor): "flavour \"\(flavor)\" of \"\(base)\""
         case .alternate(let primary): "an alternate icon of \"\(primary)\""
