@@ -89,7 +89,7 @@ let package = Package(
         // What every front end (the CLI, the MCP server) shares: where templates are found, the
         // budgets from the environment, the namespace guard, how workers are started. Prints nothing.
         .target(name: "FrontEnd", dependencies: ["AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "Verification",
-                                                 "VectorWorkers", "Rendering", "XcodeProject"]),
+                                                 "VectorWorkers", "Rendering", "XcodeProject", "Preview"]),
         // `assetsmith mcp`: the tools an agent calls, over the same engine; never prints to stdout.
         .target(name: "AssetsmithMCP", dependencies: [
             "AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "BuildEngine", "Rendering", "PNGCodec", "Preview",

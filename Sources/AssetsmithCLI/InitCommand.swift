@@ -33,6 +33,9 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: "Folder (relative to the project) to copy the masters into.")
     var sources: String = "AssetSources"
 
+    @Flag(name: .customLong("dry-run"), help: "Print the manifest init would write to standard output; write nothing, copy no master.")
+    var dryRun = false
+
     @OptionGroup var terminal: TerminalOptions
 
     func run() throws {
@@ -111,6 +114,7 @@ struct InitCommand: ParsableCommand {
             throw ExitCode(2)
         }
         var copier = SourceCopier(folder: sourcesFolder, manifestDirectory: manifestDirectory)
+        copier.dryRun = dryRun
         var text = Self.header(catalog: PathText.relative(catalogPath, to: manifestDirectory),
                                schema: SchemaReference.forManifest(in: manifestDirectory),
                                project: projectFile.map { PathText.relative($0.path, to: manifestDirectory) })
@@ -186,18 +190,19 @@ struct InitCommand: ParsableCommand {
             text += others.map { "#   \($0)\n" }.joined()
         }
         do {
-            try SafeFiles(root: manifestDirectory).write(Data(text.utf8), to: PathText.lastComponent(manifestPath))
+            if !dryRun { try SafeFiles(root: manifestDirectory).write(Data(text.utf8), to: PathText.lastComponent(manifestPath)) }
         } catch {
             printer.print([error])
             throw ExitCode(1)
         }
+        printer.manifest(text, path: manifestPath, written: !dryRun)
         let alternatives = catalogs.map { root + "/" + $0 }.filter { $0 != catalogPath }
         printer.note("chose \(relativePath(catalogPath)) (\(choice.reason))"
             + (alternatives.isEmpty ? "" : "; also found: " + alternatives.map { relativePath($0) }.joined(separator: ", ")
                 + " (--catalog PATH takes another)"))
         printer.print(warnings)
         for line in Self.adoptionReport(survey, iconBundles: bundles) { printer.note(line) }
-        printer.note("wrote \(relativePath(manifestPath)) for \(relativePath(catalogPath)): "
+        printer.note("\(dryRun ? "would write" : "wrote") \(relativePath(manifestPath)) for \(relativePath(catalogPath)): "
             + "\(survey.appIcons.count) app icon\(survey.appIcons.count == 1 ? "" : "s"), "
             + "\(survey.images.count) image\(survey.images.count == 1 ? "" : "s"); "
             + "\(copier.copied) source\(copier.copied == 1 ? "" : "s") copied into \(relativePath(copier.folder)); "
@@ -309,6 +314,8 @@ struct SourceCopier {
     let folder: String
     let manifestDirectory: String
     private(set) var copied = 0
+    /// `--dry-run`: the names a copy would take, nothing written.
+    var dryRun = false
 
     init(folder: String, manifestDirectory: String) {
         self.folder = folder
@@ -336,7 +343,7 @@ struct SourceCopier {
             number += 1
         }
         if files.read(candidate) == nil {
-            try files.write(data, to: candidate)
+            if !dryRun { try files.write(data, to: candidate) }
             copied += 1
         }
         return InitCommand.quoted(PathText.relative(folder + "/" + candidate, to: manifestDirectory))
