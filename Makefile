@@ -35,6 +35,7 @@ test: deps lint
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh
 	scripts/check-install.sh
+	scripts/check-mcp.sh
 	scripts/verify-corpus.sh
 	.build/debug/assetsmith-fuzz --seconds 2
 
