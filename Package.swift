@@ -129,7 +129,7 @@ let package = Package(
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                               "PNGCodec", "AssetCore", "Rendering", "TestSupport"]),
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
-        .testTarget(name: "AssetsmithMCPTests", dependencies: ["AssetsmithMCP", "AssetCore", "PNGCodec", "TestSupport",
+        .testTarget(name: "AssetsmithMCPTests", dependencies: ["AssetsmithMCP", "AssetCore", "PNGCodec", "Rendering", "TestSupport",
                                                                .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "VectorWorkersTests", dependencies: ["VectorWorkers", "Rendering", "AssetCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),

@@ -20,7 +20,8 @@ package struct ToolFailure: Error, Sendable {
 
     /// The error result: the text a person reads, and the diagnostics as data.
     var result: CallTool.Result {
-        let text = ([message] + diagnostics.filter { $0.message != message }.map(DiagnosticJSON.text)).joined(separator: "\n")
+        let own = diagnostics.first { $0.message == message }.flatMap(MCPRemedy.fix).map { "\n  fix: " + $0 } ?? ""
+        let text = ([message + own] + diagnostics.filter { $0.message != message }.map(DiagnosticJSON.text)).joined(separator: "\n")
         let structured: Value = ["error": .string(message), "diagnostics": .array(diagnostics.map(DiagnosticJSON.value))]
         return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: Optional<Value>.some(structured), isError: true)
     }
