@@ -21,9 +21,11 @@ package struct ToolHandlers: Sendable {
         let context = context
         let result = await withTaskCancellationHandler {
             await withCheckedContinuation { (continuation: CheckedContinuation<CallTool.Result, Never>) in
-                Thread.detachNewThread {
+                let thread = Thread {
                     continuation.resume(returning: Self.run(name, ToolArguments(arguments), context: context, progress: progress, cancel: flag))
                 }
+                thread.stackSize = Self.stackSize
+                thread.start()
             }
         } onCancel: {
             flag.cancel()
@@ -31,6 +33,10 @@ package struct ToolHandlers: Sendable {
         try Task.checkCancellation()
         return result
     }
+
+    /// A call's thread gets the main thread's usual stack (8 MiB), as the CLI's commands run there:
+    /// the YAML and SVG readers recurse into what a manifest or source nests.
+    static let stackSize = 8 << 20
 
     /// One call, synchronously: refusals become error results.
     static func run(_ name: String, _ arguments: ToolArguments, context: ToolContext, progress: ProgressReport?,
