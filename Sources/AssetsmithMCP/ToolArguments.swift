@@ -15,6 +15,18 @@ struct ToolArguments: Sendable {
         return text
     }
 
+    /// An object of strings (`variables`).
+    func strings(_ name: String) throws(ToolFailure) -> [String: String]? {
+        guard let value = values[name], !value.isNull else { return nil }
+        guard let object = value.objectValue else { throw wrongType(name, "an object of strings") }
+        var strings: [String: String] = [:]
+        for (key, item) in object {
+            guard let text = item.stringValue else { throw wrongType("\(name).\(key)", "a string") }
+            strings[key] = text
+        }
+        return strings
+    }
+
     func bool(_ name: String) throws(ToolFailure) -> Bool? {
         guard let value = values[name], !value.isNull else { return nil }
         guard let flag = value.boolValue else { throw wrongType(name, "true or false") }

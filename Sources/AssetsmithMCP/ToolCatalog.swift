@@ -20,6 +20,8 @@ enum ToolCatalog {
         "manifest": string("The manifest, relative to the server's root (default assetsmith.yml)."),
         "output": string("Output folder inside the root, overriding the manifest's `output`."),
         "flavor": string("Only the base and this flavour of the manifest's `flavors:`."),
+        "variables": ["type": "object", "additionalProperties": ["type": "string"],
+                      "description": "Values of ${NAME} in badge texts, over the server's environment (e.g. MARKETING_VERSION)."],
     ]
 
     private static let output: Value = ["type": "object"]

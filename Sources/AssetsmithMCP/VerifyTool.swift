@@ -11,7 +11,7 @@ import XcodeProject
 /// message, fix), for a manifest's catalog, a catalog on its own, or every catalog of a project.
 /// The `verify:` rules of the manifest (or of `.assetsmith-verify.yml` in the root) apply.
 extension ToolContext {
-    static let verifyArguments = ["manifest", "output", "flavor", "catalog", "project", "appIcon", "strict"]
+    static let verifyArguments = manifestArguments + ["catalog", "project", "appIcon", "strict"]
 
     func verify(_ arguments: ToolArguments) throws(ToolFailure) -> ToolOutput {
         try arguments.checkNames(Self.verifyArguments)
@@ -20,6 +20,7 @@ extension ToolContext {
         }
         let manifestPath = try jail.resolve(try arguments.string("manifest") ?? "assetsmith.yml", argument: "manifest")
         var reports: [VerifyReport]
+        var notes: [String] = []
         if let catalog = try arguments.string("catalog") {
             let path = try jail.resolve(catalog, argument: "catalog")
             reports = [try verifyCatalog(path, project: project, appIcon: try arguments.string("appIcon"))]
@@ -34,25 +35,28 @@ extension ToolContext {
                 return report
             }
         } else {
-            reports = [try verifyManifest(arguments, project: project)]
+            let (report, loadingNotes) = try verifyManifest(arguments, project: project)
+            reports = [report]
+            notes = loadingNotes
         }
         let suppression = try suppression(manifestPath: manifestPath)
         let strict = try arguments.bool("strict") ?? false
         reports = reports.map { strict ? suppression.apply(to: $0).promotingWarnings() : suppression.apply(to: $0) }
-        return verifyOutput(reports)
+        return verifyOutput(reports, notes: notes)
     }
 
-    private func verifyOutput(_ reports: [VerifyReport]) -> ToolOutput {
+    private func verifyOutput(_ reports: [VerifyReport], notes: [String]) -> ToolOutput {
         let json = ReportFormat.json.render(reports)
         let passed = reports.allSatisfy(\.passed)
         var structured: [String: Value] = ["passed": .bool(passed)]
         structured["report"] = (try? Value.json(Data(json.utf8))) ?? .string(json)
-        let text = ReportFormat.text.render(reports)
+        structured["notes"] = .array(notes.map { .string($0) })
+        let text = notes.map { "note: " + $0 + "\n" }.joined() + ReportFormat.text.render(reports)
         return ToolOutput(structured: structured, summary: text, isError: false)
     }
 
-    private func verifyManifest(_ arguments: ToolArguments, project: ProjectFile?) throws(ToolFailure) -> VerifyReport {
-        let loaded = try loadManifest(arguments)
+    private func verifyManifest(_ arguments: ToolArguments, project: ProjectFile?) throws(ToolFailure) -> (VerifyReport, [String]) {
+        let loaded = try loadManifest(arguments, recordedVariables: true)
         let plan = loaded.plan
         let catalog = plan.outputDirectory + "/" + plan.catalogFolder
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
@@ -62,9 +66,10 @@ extension ToolContext {
         }
         var iconRoles: IconRoles?
         if let file { iconRoles = try roles(catalog, in: file) }
-        return Verifier.verify(plan: plan, record: record, displayPath: CurrentFolderText.shown(catalog, root: jail.root),
-                               stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: loaded.manifest.directory),
-                               roles: iconRoles)
+        let report = Verifier.verify(plan: plan, record: record, displayPath: CurrentFolderText.shown(catalog, root: jail.root),
+                                     stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: loaded.manifest.directory),
+                                     roles: iconRoles)
+        return (report, loaded.notes)
     }
 
     /// One catalog on its own (`verify --catalog`), judged by the project's targets when given.

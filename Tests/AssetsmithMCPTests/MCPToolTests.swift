@@ -4,6 +4,7 @@ import Foundation
 import MCP
 import PNGCodec
 import Testing
+import TestSupport
 
 /// The tools called in-process, as the server calls them (issue 39): the structured results an
 /// agent reads, the files a build writes, the preview's PNG.
@@ -15,7 +16,7 @@ import Testing
         let schema = try project.handlers().tools.first { $0.name == "build" }?.inputSchema.objectValue
         #expect(schema?["additionalProperties"] == .bool(false))
         #expect(schema?["properties"]?.objectValue?.keys.sorted()
-            == ["adopt", "flavor", "force", "jobs", "manifest", "output", "renderTimeout"])
+            == ["adopt", "flavor", "force", "jobs", "manifest", "output", "renderTimeout", "variables"])
     }
 
     @Test func planGivesTheJobsAndEntriesOfTheManifest() async throws {
@@ -121,5 +122,28 @@ import Testing
         let unknown = try await project.handlers().call("explain", arguments: ["rule": .string("pixel-sise")])
         #expect(unknown.failed && unknown.firstDiagnostic["fix"]?.stringValue?.hasPrefix("did you mean \"pixel-size\"?") == true,
                 "\(unknown.text)")
+    }
+
+    /// Badge texts read `variables` (an agent cannot set the server's environment); verify takes
+    /// a variable set nowhere from the build record, and says so (issue 26's Alternates project).
+    @Test func badgeVariablesComeFromTheCallOrTheBuildRecord() async throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("mcp-badge-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+        for item in ["assetsmith.yml", "Art"] {
+            try FileManager.default.copyItem(atPath: Fixtures.url("Alternates/Project/" + item).path, toPath: root + "/" + item)
+        }
+        let handlers = try ToolHandlers(settings: MCPSettings(root: root))
+        if ProcessInfo.processInfo.environment["MARKETING_VERSION"] == nil {
+            let unset = try await handlers.call("build", arguments: [:])
+            #expect(unset.failed && unset.text.contains("uses ${MARKETING_VERSION}, which is not set in the environment"), "\(unset.text)")
+        }
+        let build = try await handlers.call("build", arguments: ["variables": ["MARKETING_VERSION": "2.4.1"]])
+        #expect(!build.failed, "\(build.text)")
+        let verify = try await handlers.call("verify", arguments: [:])
+        #expect(verify.object["passed"] == .bool(true), "\(verify.text)")
+        #expect(verify.object["notes"] == .array([.string("${MARKETING_VERSION} is not set; the badges are checked against \"2.4.1\", "
+            + "the value the last build drew (pass it in `variables` to check against another)")]))
+        let other = try await handlers.call("verify", arguments: ["variables": ["MARKETING_VERSION": "9.9"]])
+        #expect(other.object["passed"] == .bool(false), "\(other.text)")
     }
 }
