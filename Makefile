@@ -35,6 +35,7 @@ test: deps lint
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh
 	scripts/check-install.sh
+	scripts/check-mcp.sh
 	scripts/verify-corpus.sh
 	.build/debug/assetsmith-fuzz --seconds 2
 
@@ -64,6 +65,7 @@ install: build
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/assetsmith" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/assetsmith"
 	cp -R Templates "$(DESTDIR)$(PREFIX)/share/assetsmith/"
+	cp -R Docs "$(DESTDIR)$(PREFIX)/share/assetsmith/"
 	install -m 644 Docs/man/assetsmith.1 "$(MANDIR)/assetsmith.1"
 	"$(BIN)" --generate-completion-script bash >"$(BASHDIR)/assetsmith.tmp" && mv "$(BASHDIR)/assetsmith.tmp" "$(BASHDIR)/assetsmith"
 	"$(BIN)" --generate-completion-script zsh >"$(ZSHDIR)/_assetsmith.tmp" && mv "$(ZSHDIR)/_assetsmith.tmp" "$(ZSHDIR)/_assetsmith"

@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // Assetsmith: manifest → plan → Cairo/librsvg render → libpng → Xcode asset catalog.
@@ -15,6 +15,8 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // `assetsmith mcp` (issue 39): the official Model Context Protocol SDK, stdio transport.
+        .package(url: "https://github.com/modelcontextprotocol/swift-sdk", exact: "0.12.1"),
     ],
     targets: [
         // C libraries, found through pkg-config.
@@ -82,9 +84,18 @@ let package = Package(
         .target(name: "BuildEngine", dependencies: ["AssetCore", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog"]),
         // The SVG/PDF worker processes: pool, wire messages, shared memory, the worker loop.
         .target(name: "VectorWorkers", dependencies: ["AssetCore", "Rendering", "CWorkerShim"]),
+        // What every front end (the CLI, the MCP server) shares: where templates are found, the
+        // budgets from the environment, the namespace guard, how workers are started. Prints nothing.
+        .target(name: "FrontEnd", dependencies: ["AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "Verification",
+                                                 "VectorWorkers", "Rendering", "XcodeProject", "Preview"]),
+        // `assetsmith mcp`: the tools an agent calls, over the same engine; never prints to stdout.
+        .target(name: "AssetsmithMCP", dependencies: [
+            "AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "BuildEngine", "Rendering", "PNGCodec", "Preview",
+            "Verification", "VectorWorkers", "XcodeProject", "FrontEnd", .product(name: "MCP", package: "swift-sdk"),
+        ]),
         .target(name: "AssetsmithCLI", dependencies: [
             "AssetCore", "BuildEngine", "VectorWorkers", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",
-            "XcodeProject", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "XcodeProject", "FrontEnd", "AssetsmithMCP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "assetsmith", dependencies: ["AssetsmithCLI"], path: "Sources/Assetsmith"),
         // In-process fuzzer for every reader of outside input (`make test`, `make fuzz`); not in `assetsmith`.
@@ -116,6 +127,8 @@ let package = Package(
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                               "PNGCodec", "AssetCore", "Rendering", "TestSupport"]),
         .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
+        .testTarget(name: "AssetsmithMCPTests", dependencies: ["AssetsmithMCP", "AssetCore", "PNGCodec", "Rendering", "TestSupport",
+                                                               .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "VectorWorkersTests", dependencies: ["VectorWorkers", "Rendering", "AssetCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),
         .testTarget(name: "XcodeProjectTests", dependencies: ["XcodeProject", "TestSupport"]),

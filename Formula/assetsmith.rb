@@ -24,6 +24,8 @@ class Assetsmith < Formula
     # The man page is made by swift-argument-parser's generate-manual plugin and kept current by a
     # test (scripts/generate-manual.sh); the completions come from the binary itself.
     man1.install "Docs/man/assetsmith.1"
+    # After the man page: `install` moves the folder. `assetsmith mcp`'s explain reads Docs/verify.md.
+    (share/"assetsmith").install "Docs"
     generate_completions_from_executable(bin/"assetsmith", "--generate-completion-script")
   end
 

@@ -11,6 +11,7 @@ trap 'rm -rf "$prefix" "$work"' EXIT
 make --no-print-directory install CONFIG="${CONFIG:-debug}" PREFIX="$prefix" >/dev/null
 test -x "$prefix/bin/assetsmith" || { echo "error: make install wrote no $prefix/bin/assetsmith" >&2; exit 1; }
 test -f "$prefix/share/assetsmith/Templates/Tables/ios18.json" || { echo "error: make install wrote no tables" >&2; exit 1; }
+test -f "$prefix/share/assetsmith/Docs/verify.md" || { echo "error: make install wrote no docs (mcp explain reads Docs/verify.md)" >&2; exit 1; }
 
 cp Assets/AppIcon.svg "$work/"
 mkdir -p "$work/App/Assets.xcassets"

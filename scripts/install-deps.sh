@@ -18,6 +18,8 @@ have_all() {
   # The preview sheet's text is drawn in DejaVu Sans (Debian: fonts-dejavu-core).
   if [ "$(uname -s)" = Linux ] && command -v apt-get >/dev/null 2>&1; then
     [ -e /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf ] || return 1
+    # scripts/check-mcp.sh drives `assetsmith mcp` with the MCP Python SDK in a venv (python3-venv).
+    python3 -c 'import venv, ensurepip' >/dev/null 2>&1 || return 1
   fi
   if [ "$(uname -s)" = Linux ]; then
     # xz unpacks the shared corpus of real catalogs that `make test` verifies (scripts/verify-corpus.sh).
@@ -44,11 +46,12 @@ case "$(uname -s)" in
     if command -v apt-get >/dev/null 2>&1; then
       sudo=""
       if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev xz-utils man-db (apt-get)" >&2
+      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev xz-utils man-db python3 python3-venv (apt-get)" >&2
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core \
-        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev xz-utils man-db >/dev/null
+        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev xz-utils man-db \
+        python3 python3-venv >/dev/null
     else
       echo "error: install the development packages of cairo, librsvg, libpng, pango, gdk-pixbuf (with its WebP and HEIF loaders) and poppler-glib, and pkg-config, with your package manager" >&2
       exit 2

@@ -5,6 +5,7 @@ import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
+import FrontEnd
 
 /// `assetsmith build`: plan, render, write the catalog, print a summary.
 struct BuildCommand: ParsableCommand {
@@ -215,6 +216,5 @@ enum FileListTarget {
 
 /// A path relative to the current directory when it is below it.
 func relativePath(_ path: String) -> String {
-    let cwd = FileManager.default.currentDirectoryPath + "/"
-    return path.hasPrefix(cwd) ? String(path.dropFirst(cwd.count)) : path
+    CurrentFolder.relative(path)
 }

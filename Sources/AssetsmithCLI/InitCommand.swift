@@ -33,6 +33,9 @@ struct InitCommand: ParsableCommand {
     @Option(name: .long, help: "Folder (relative to the project) to copy the masters into.")
     var sources: String = "AssetSources"
 
+    @Flag(name: .customLong("dry-run"), help: "Print the manifest init would write to standard output; write nothing, copy no master.")
+    var dryRun = false
+
     @OptionGroup var terminal: TerminalOptions
 
     func run() throws {
@@ -44,16 +47,19 @@ struct InitCommand: ParsableCommand {
         let sets = ContentsReader.sets(inCatalogAt: choice.path) ?? []
         let survey = CatalogSurvey.survey(sets) { inside in SourceCopier.measure(choice.path + "/" + inside) }
         var copier = try sourceCopier(place, printer: printer)
+        copier.dryRun = dryRun
         let adoption: Adoption
+        let text: String
         do {
             adoption = try Self.adopt(survey, catalog: choice.path, otherCatalogs: catalogs, place: place,
                                       sources: sources, copier: &copier)
-            let text = ManifestWriter.text(adoption.manifest)
-            try SafeFiles(root: place.manifestDirectory).write(Data(text.utf8), to: PathText.lastComponent(place.manifestPath))
+            text = ManifestWriter.text(adoption.manifest)
+            if !dryRun { try SafeFiles(root: place.manifestDirectory).write(Data(text.utf8), to: PathText.lastComponent(place.manifestPath)) }
         } catch {
             printer.print([error])
             throw ExitCode(1)
         }
+        printer.manifest(text, path: place.manifestPath, written: !dryRun)
         let alternatives = catalogs.map { place.root + "/" + $0 }.filter { $0 != choice.path }
         printer.note("chose \(relativePath(choice.path)) (\(choice.reason))"
             + (alternatives.isEmpty ? "" : "; also found: " + alternatives.map { relativePath($0) }.joined(separator: ", ")
@@ -61,7 +67,7 @@ struct InitCommand: ParsableCommand {
         printer.print(adoption.warnings)
         let bundles = adoption.manifest.iconBundles
         for line in Self.adoptionReport(survey, iconBundles: bundles) { printer.note(line) }
-        printer.note("wrote \(relativePath(place.manifestPath)) for \(relativePath(choice.path)): "
+        printer.note("\(dryRun ? "would write" : "wrote") \(relativePath(place.manifestPath)) for \(relativePath(choice.path)): "
             + "\(survey.appIcons.count) app icon\(survey.appIcons.count == 1 ? "" : "s"), "
             + "\(survey.images.count) image\(survey.images.count == 1 ? "" : "s"); "
             + "\(copier.copied) source\(copier.copied == 1 ? "" : "s") copied into \(relativePath(copier.folder)); "
@@ -240,6 +246,8 @@ struct SourceCopier {
     let folder: String
     let manifestDirectory: String
     private(set) var copied = 0
+    /// `--dry-run`: the names a copy would take, nothing written.
+    var dryRun = false
 
     init(folder: String, manifestDirectory: String) {
         self.folder = folder
@@ -267,7 +275,7 @@ struct SourceCopier {
             number += 1
         }
         if files.read(candidate) == nil {
-            try files.write(data, to: candidate)
+            if !dryRun { try files.write(data, to: candidate) }
             copied += 1
         }
         return PathText.relative(folder + "/" + candidate, to: manifestDirectory)

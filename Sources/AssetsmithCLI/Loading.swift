@@ -50,63 +50,6 @@ extension Loading {
     }
 }
 
-/// Where requirement tables (and other templates) are found, first match wins:
-/// `$ASSETSMITH_TEMPLATES`, `Templates/` beside the manifest, then `Templates/` in a folder above
-/// the executable (a SwiftPM build inside the repository) or `share/assetsmith/Templates` beside it.
-enum TemplateLocator {
-    static func templateDirectories(manifest: Manifest) -> [String] {
-        templateDirectories(manifestDirectory: manifest.directory)
-    }
-
-    static func templateDirectories(manifestDirectory: String) -> [String] {
-        var candidates: [String] = []
-        if let env = ProcessInfo.processInfo.environment["ASSETSMITH_TEMPLATES"], !env.isEmpty {
-            candidates.append(env)
-        }
-        candidates.append((manifestDirectory as NSString).appendingPathComponent("Templates"))
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().path {
-            var folder = PathText.parent(executable)
-            candidates.append((folder as NSString).appendingPathComponent("../share/assetsmith/Templates"))
-            while folder != "/" && !folder.isEmpty {
-                candidates.append((folder as NSString).appendingPathComponent("Templates"))
-                folder = PathText.parent(folder)
-            }
-        }
-        var seen: Set<String> = []
-        return candidates.map { ($0 as NSString).standardizingPath }.filter { path in
-            var isDirectory: ObjCBool = false
-            return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
-                && seen.insert(path).inserted
-        }
-    }
-
-    /// The manifest's JSON Schema (`Templates/Schema/assetsmith.schema.json`), if it is installed.
-    static func schemaPath(manifestDirectory: String) -> String? {
-        templateDirectories(manifestDirectory: manifestDirectory).lazy
-            .map { ($0 as NSString).appendingPathComponent("Schema/assetsmith.schema.json") }
-            .first { FileManager.default.fileExists(atPath: $0) }
-    }
-
-    /// The tvOS and visionOS facts verify checks stacks against: from `table` (the plan's), or the
-    /// newest table when it is nil or has no tvOS and visionOS sections.
-    static func stackRules(table: String?, manifestDirectory: String) -> StackRules? {
-        let directories = templateDirectories(manifestDirectory: manifestDirectory)
-            .map { ($0 as NSString).appendingPathComponent("Tables") }
-        let reference = SourceLocation(file: "", line: 0, column: 0)
-        for name in [table, TableLoader.newest(in: directories)].compactMap({ $0 }) {
-            if case .success(let loaded) = TableLoader.load(name, from: directories, reference: reference),
-               let rules = StackRules(table: loaded) {
-                return rules
-            }
-        }
-        return nil
-    }
-
-    static func tableDirectories(manifest: Manifest) -> [String] {
-        templateDirectories(manifest: manifest).map { ($0 as NSString).appendingPathComponent("Tables") }
-    }
-}
-
 extension Loading {
     /// `environment` with each `${NAME}` of the manifest's text that it does not set taken from
     /// the build record beside the catalog the manifest writes (what the last build drew), and a

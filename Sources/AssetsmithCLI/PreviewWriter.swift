@@ -5,6 +5,7 @@ import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
+import FrontEnd
 import PNGCodec
 import Preview
 import Rendering
@@ -104,11 +105,7 @@ enum PreviewWriter {
 
     /// The mock colours: the manifest's `tab-bar` colours where given, the system's otherwise.
     static func style(_ manifest: Manifest) -> PreviewStyle {
-        var style = PreviewStyle()
-        if let tint = manifest.tabBar?.tint?.value { style.tint = tint }
-        if let unselected = manifest.tabBar?.unselectedTint?.value { style.unselectedTint = unselected }
-        if let background = manifest.tabBar?.background?.value { style.barBackground = background }
-        return style
+        PreviewStyle(manifest: manifest)
     }
 
     /// Problems writing the preview as a build reports them: warnings, for the preview never

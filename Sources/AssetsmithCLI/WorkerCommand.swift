@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import FrontEnd
 import VectorWorkers
 
 /// `assetsmith _svg-worker`: one of a build's SVG/PDF worker processes (`VectorWorker.serve`),
 /// started by the pool with a socket on standard input and output. Not for people.
 struct WorkerCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "_svg-worker", abstract: "Internal: draws SVG documents and PDF pages for a build.", shouldDisplay: false)
+        commandName: WorkerLaunch.commandName, abstract: "Internal: draws SVG documents and PDF pages for a build.", shouldDisplay: false)
 
     @Option(name: .long, help: "The worker's private memory budget in bytes (0: none).")
     var memoryBudget: Int = VectorWorker.defaultMemoryBudget
@@ -41,10 +42,10 @@ extension RenderOptions {
 
 extension WorkerCommand {
     /// This process's own binary, which serves as the worker.
-    static var executable: String { Bundle.main.executablePath ?? CommandLine.arguments[0] }
+    static var executable: String { WorkerLaunch.executable }
 
     /// How the pool starts a worker: this command, the budget in bytes, and this process as its parent.
     static func arguments(memoryBudget: Int = VectorWorker.defaultMemoryBudget) -> [String] {
-        ["_svg-worker", "--memory-budget", String(memoryBudget), "--parent", String(getpid())]
+        WorkerLaunch.arguments(memoryBudget: memoryBudget)
     }
 }

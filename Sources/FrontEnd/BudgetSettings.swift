@@ -4,29 +4,29 @@ import Foundation
 /// The budgets of a run (`Budgets`), raised from the environment: the CLI reads it once, the
 /// libraries take the value. Each variable is a whole number in the unit its name says; a value
 /// that is not one is a command-line error (exit 2) naming the variable.
-enum BudgetSettings {
-    struct Variable {
-        var name: String
-        var remedy: FrontEndRemedy
+package enum BudgetSettings {
+    package struct Variable {
+        package var name: String
+        package var remedy: FrontEndRemedy
         /// Bytes or pixels in one unit of the variable.
-        var unit: Int
-        var keyPath: WritableKeyPath<Budgets, Int>
+        package var unit: Int
+        package var keyPath: WritableKeyPath<Budgets, Int>
     }
 
-    static var variables: [Variable] { [
+    package static var variables: [Variable] { [
         Variable(name: "ASSETSMITH_MAX_MANIFEST_MB", remedy: .manifestBytes, unit: 1 << 20, keyPath: \.manifestBytes),
         Variable(name: "ASSETSMITH_MAX_SOURCE_MB", remedy: .sourceBytes, unit: 1 << 20, keyPath: \.sourceBytes),
         Variable(name: "ASSETSMITH_MAX_IMAGE_MEGAPIXELS", remedy: .imagePixels, unit: 1_000_000, keyPath: \.imagePixels),
         Variable(name: "ASSETSMITH_MAX_BUILD_MEGAPIXELS", remedy: .buildPixels, unit: 1_000_000, keyPath: \.buildPixels),
     ] }
 
-    static func variable(for remedy: FrontEndRemedy) -> String? {
+    package static func variable(for remedy: FrontEndRemedy) -> String? {
         variables.first { $0.remedy == remedy }?.name
     }
 
     /// The budgets with every variable set in `environment` applied; throws the message of the
     /// first one that is not a whole number from 1 to 1,000,000.
-    static func budgets(from environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Budgets {
+    package static func budgets(from environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Budgets {
         var budgets = Budgets.standard
         for variable in variables {
             guard let text = environment[variable.name], !text.isEmpty else { continue }
@@ -38,5 +38,5 @@ enum BudgetSettings {
         return budgets
     }
 
-    struct BudgetError: Error { var message: String }
+    package struct BudgetError: Error { package var message: String }
 }

@@ -8,16 +8,16 @@ import Foundation
 /// already holds elsewhere (any group folder), a flavour or alternate never writes over a
 /// hand-made set, and no asset writes over a hand-made `.icon` (issue 35). Problems are manifest
 /// problems (exit 2), each naming both places.
-enum NamespaceGuard {
+package enum NamespaceGuard {
     /// Reads the catalog's build record and checks with it; the build takes the record on
     /// (`BuildEngine.knownRecord`), so it is decoded once.
-    static func check(manifest: Manifest, plan: Plan) -> (clashes: [Diagnostic], record: BuildRecord.Snapshot) {
+    package static func check(manifest: Manifest, plan: Plan) -> (clashes: [Diagnostic], record: BuildRecord.Snapshot) {
         let known = BuildRecord.snapshot(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
         return (check(manifest: manifest, plan: plan, record: known.record), known)
     }
 
     /// `record` is the catalog's build record as read now (the build takes it on, `BuildEngine.knownRecord`).
-    static func check(manifest: Manifest, plan: Plan, record: BuildRecord?) -> [Diagnostic] {
+    package static func check(manifest: Manifest, plan: Plan, record: BuildRecord?) -> [Diagnostic] {
         let catalogPath = plan.outputDirectory + "/" + plan.catalogFolder
         let recorded = Set((record?.files ?? [:]).keys)
         let recordedSide = Set((record?.outputFiles ?? [:]).keys)
@@ -41,7 +41,7 @@ enum NamespaceGuard {
         for bundle in plan.iconBundles ?? [] where !recordedSide.contains(bundle.documentPath)
             && FileManager.default.fileExists(atPath: plan.outputDirectory + "/" + bundle.documentPath) {
             diagnostics.append(.error(
-                "asset \"\(bundle.asset)\" would write \"\(relativePath(plan.outputDirectory + "/" + bundle.folder))\", "
+                "asset \"\(bundle.asset)\" would write \"\(CurrentFolder.relative(plan.outputDirectory + "/" + bundle.folder))\", "
                     + "which is the project's own Icon Composer icon; assetsmith never moves or rewrites a hand-made .icon, adopt: true included",
                 at: place(bundle.asset),
                 fix: "rename the asset, or move the .icon away yourself if assetsmith is to draw it from now on"))
@@ -52,7 +52,7 @@ enum NamespaceGuard {
 
 extension IconVariant {
     /// How an error names where the asset comes from.
-    var shownOrigin: String {
+    package var shownOrigin: String {
         switch self {
         case .flavor(let base, let flavor): "flavour \"\(flavor)\" of \"\(base)\""
         case .alternate(let primary): "an alternate icon of \"\(primary)\""

@@ -1,0 +1,63 @@
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import BuildEngine
+import Foundation
+import FrontEnd
+import MCP
+
+/// `build`: the catalog rendered and written, as `assetsmith build` does, with the summary, the
+/// diagnostics and the files written as data. Concurrent builds of one catalog wait for each
+/// other on the build lock (`BuildLock`), in this server as between processes.
+extension ToolContext {
+    static let buildArguments = manifestArguments + ["force", "adopt", "jobs", "renderTimeout"]
+
+    func build(_ arguments: ToolArguments, progress: ProgressReport?, cancel: CancelFlag) throws(ToolFailure) -> ToolOutput {
+        try requireWritable("build")
+        try arguments.checkNames(Self.buildArguments)
+        var loaded = try loadManifest(arguments)
+        let jobs = try arguments.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let timeout = try arguments.double("renderTimeout", in: 0...3600) ?? 30
+        if try arguments.bool("adopt") ?? false { loaded.plan.adopting = Set(loaded.manifest.assets.map(\.name)) }
+        let (clashes, known) = NamespaceGuard.check(manifest: loaded.manifest, plan: loaded.plan)
+        guard clashes.isEmpty else {
+            throw ToolFailure("the build would write over sets it may not: \(clashes.countSummary); nothing was written", diagnostics: clashes)
+        }
+        var engine = BuildEngine(threads: jobs, force: try arguments.bool("force") ?? false)
+        if let budgets = try? BudgetSettings.budgets() { engine.budgets = budgets }
+        engine.knownRecord = known
+        engine.sandbox = settings.sandbox(jobs, timeout).map { CancellableSandbox($0, flag: cancel) }
+        if let progress {
+            engine.progress = { total in ProgressRelay(total: total, report: progress) }
+            engine.waiting = { progress(0, nil, "waiting for another build of the catalog to finish") }
+        }
+        let start = Date()
+        let result = engine.build(loaded.plan)
+        return buildOutput(result, loaded: loaded, seconds: Date().timeIntervalSince(start))
+    }
+
+    private func buildOutput(_ result: BuildResult, loaded: LoadedManifest, seconds: Double) -> ToolOutput {
+        let plan = loaded.plan
+        let report = result.report
+        let catalog = plan.outputDirectory + "/" + plan.catalogFolder
+        let passed = !result.diagnostics.hasErrors && result.failedJobs == 0
+        let structured: [String: Value] = [
+            "catalog": .string(catalog), "passed": .bool(passed), "assets": .int(loaded.manifest.assets.count),
+            "rendered": .int(result.rendered), "upToDate": .int(result.upToDate), "failed": .int(result.failedJobs),
+            "written": .array(report.written.map { .string($0) }), "unchanged": .int(report.unchanged.count),
+            "removed": .array(report.removed.map { .string($0) }),
+            "adopted": .array(report.adopted.map { adoption in
+                .object(["folder": .string(adoption.folder), "moved": .array(adoption.moved.map { .string($0) }),
+                         "backup": .string(adoption.backupFolder)])
+            }),
+            "diagnostics": DiagnosticJSON.values(result.diagnostics), "seconds": .double((seconds * 100).rounded() / 100),
+        ]
+        let summary = "built \(loaded.manifest.assets.count) asset\(loaded.manifest.assets.count == 1 ? "" : "s") into "
+            + "\(CurrentFolderText.shown(catalog, root: jail.root)): \(result.rendered) rendered, \(result.upToDate) up to date; "
+            + "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
+            + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
+            + String(format: " in %.2f s", seconds) + "; \(result.diagnostics.countSummary)"
+            + result.diagnostics.map { "\n" + DiagnosticJSON.text($0) }.joined()
+        return ToolOutput(structured: structured, summary: summary, isError: !passed)
+    }
+}
