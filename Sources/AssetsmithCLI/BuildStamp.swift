@@ -2,6 +2,7 @@ import AssetCatalog
 import AssetCore
 import AssetPlan
 import AssetSpec
+import BuildEngine
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -114,8 +115,10 @@ struct BuildStamp {
     static func drawsVectorsFromScratch(manifestPath: String, outputOverride: String?, force: Bool) -> Bool {
         guard let found = guessedPlace(manifestPath: manifestPath, outputOverride: outputOverride) else { return false }
         let text = found.text.lowercased()
-        guard text.contains(".svg") || text.contains(".pdf") else { return false }
-        return force || FileStat.of(BuildRecord.path(outputDirectory: found.output, catalogFolder: found.catalogFolder)) == nil
+        return BuildEngine.startsWorkerEarly(
+            drawsVectors: text.contains(".svg") || text.contains(".pdf"),
+            hasRecord: FileStat.of(BuildRecord.path(outputDirectory: found.output, catalogFolder: found.catalogFolder)) != nil,
+            force: force)
     }
 
     /// `key: value` at the start of a line (a top-level key), without quotes or a comment.

@@ -161,7 +161,7 @@ package struct BuildEngine {
         run.diagnostics = plan.warnings
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder),
                                       knowing: knownRecord)
-        if record == nil || force { startWorkers(for: plan) }
+        if Self.startsWorkerEarly(drawsVectors: true, hasRecord: record != nil, force: force) { startWorkers(for: plan) }
         readSources(&run)
         phaseFinished("read sources")
         checkGlyphSources(&run)
@@ -188,11 +188,18 @@ package struct BuildEngine {
 
     // MARK: Phases
 
-    /// 0. A build that draws everything (no record, or --force) with vector sources starts the
-    /// sandbox's first worker at once, so that its start-up overlaps reading and checking; more
-    /// start when the work keeps it busy. An incremental build starts one when a drawing needs it.
+    /// 0. A build that draws everything with vector sources starts the sandbox's first worker at
+    /// once (`startsWorkerEarly`), so that its start-up overlaps reading and checking; more start
+    /// when the work keeps it busy. An incremental build starts one when a drawing needs it.
     func startWorkers(for plan: Plan) {
         if plan.jobs.contains(where: { $0.allSources.contains(where: \.isVector) }) { sandbox?.prestart(1) }
+    }
+
+    /// The one rule for starting a worker before any drawing asks for one, for the engine (from
+    /// the plan) and a front end that starts it even earlier (from the manifest's text, while it is
+    /// parsed): the build draws vectors and will draw everything (no record, or `--force`).
+    package static func startsWorkerEarly(drawsVectors: Bool, hasRecord: Bool, force: Bool) -> Bool {
+        drawsVectors && (!hasRecord || force)
     }
 
     /// 1. Every source read and hashed once (bitmaps: pixel size from the header), the catalog's

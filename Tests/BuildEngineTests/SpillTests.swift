@@ -82,3 +82,14 @@ import Testing
         #expect(left.contains(live), "a running build's folder is left alone")
     }
 }
+
+/// One rule says when a worker starts before a drawing asks for one (the engine from the plan, the
+/// CLI from the manifest's text while it is parsed).
+@Suite struct PrestartRuleTests {
+    @Test func aWorkerStartsEarlyOnlyForAFirstOrForcedBuildThatDrawsVectors() {
+        #expect(BuildEngine.startsWorkerEarly(drawsVectors: true, hasRecord: false, force: false))
+        #expect(BuildEngine.startsWorkerEarly(drawsVectors: true, hasRecord: true, force: true))
+        #expect(!BuildEngine.startsWorkerEarly(drawsVectors: true, hasRecord: true, force: false), "incremental: on demand")
+        #expect(!BuildEngine.startsWorkerEarly(drawsVectors: false, hasRecord: false, force: true), "bitmaps only: never")
+    }
+}
