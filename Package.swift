@@ -70,7 +70,7 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
         .target(name: "Symbols", dependencies: ["AssetCore", "CFreeType", "CXML2"]),
         .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvgShim", "CPopplerShim", "CPango", "Symbols"]),
-        .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetSpec", "AssetPlan",
+        .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetPlan",
                                                      "CGLib", "CFolderShim"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetCatalog", "Rendering", "PNGCodec", "Symbols"]),
         .target(name: "ImageProbe", dependencies: ["AssetCore",

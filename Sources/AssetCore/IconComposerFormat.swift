@@ -45,10 +45,9 @@ package enum IconComposerFormat {
         case combined, individual
     }
 
-    /// `appearance` of a specialisation entry (an entry without one is the default).
-    package enum Appearance: String, CaseIterable, Sendable {
-        case light, dark, tinted
-    }
+    /// `appearance` of a specialisation entry (an entry without one is the default): the three
+    /// luminosity words of Contents.json (`light`, `dark`, `tinted`).
+    package typealias Appearance = AssetCore.Appearance.Luminosity
 
     /// A `fill` given as a word.
     package enum FillWord: String, CaseIterable, Sendable {
@@ -84,8 +83,9 @@ package enum IconComposerFormat {
     }
 
     /// `idiom` of a specialisation entry.
-    package static let idioms: Set<String> = ["square", "circle", "squares", "circles", "iOS", "macOS", "watchOS",
-                                              "visionOS"]
+    /// The shape words and the platforms by name (`iOS`, `macOS`…; tvOS has no Icon Composer icon).
+    package static let idioms: Set<String> = Set(["square", "circle", "squares", "circles"]
+        + [Platform.ios, .macos, .watchos, .visionos].map(\.name))
 }
 
 /// Icon Composer draws layers on a 1024x1024 pt canvas: a PNG layer smaller than 1024 px a side

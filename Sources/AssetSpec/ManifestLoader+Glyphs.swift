@@ -15,10 +15,10 @@ extension ManifestLoader {
     package static let tabBarKeys = ["tint", "unselected-tint", "background", "idiom"]
     package static let capInsetKeys = ["top", "left", "bottom", "right"]
 
-    static func readGlyph(_ kind: String, _ reader: MappingReader, directory: String,
+    static func readGlyph(_ kind: AssetKindWord, _ reader: MappingReader, directory: String,
                           sink: DiagnosticSink) -> AssetKind? {
         switch kind {
-        case "bar-glyph":
+        case .barGlyph:
             reader.rejectUnknownKeys(allowed: barGlyphKeys)
             let source = reader.sourceFile("source", relativeTo: directory, required: true)
             let size = reader.pointSize("size", limit: .barGlyph)
@@ -33,7 +33,7 @@ extension ManifestLoader {
                                     scales: scales?.value, vector: vector.format?.value)
             spec.symbol = symbol
             return .barGlyph(spec)
-        case "tab-icon":
+        case .tabIcon:
             reader.rejectUnknownKeys(allowed: tabIconKeys)
             let source = reader.sourceFile("source", relativeTo: directory)
             let selected = reader.sourceFile("selected-source", relativeTo: directory)
@@ -59,7 +59,7 @@ extension ManifestLoader {
                                    location: sink.location(reader.node))
             spec.symbol = symbol
             return .tabIcon(spec)
-        case "back-indicator":
+        case .backIndicator:
             reader.rejectUnknownKeys(allowed: backIndicatorKeys)
             let source = reader.sourceFile("source", relativeTo: directory, required: true)
             let mask = reader.sourceFile("mask-source", relativeTo: directory)
@@ -74,7 +74,7 @@ extension ManifestLoader {
             guard let source = both[0] else { return nil }
             return .backIndicator(BackIndicatorSpec(source: source, maskSource: both[1], size: size, scales: scales?.value,
                                                     vector: vector.format?.value))
-        case "control":
+        case .control:
             reader.rejectUnknownKeys(allowed: controlKeys)
             let source = reader.sourceFile("source", relativeTo: directory, required: true)
             var states: [ControlState: SourceFile] = [:]
@@ -109,9 +109,9 @@ extension ManifestLoader {
         guard let node = top.value("tab-bar"),
               let reader = MappingReader(node, context: "\"tab-bar\"", sink: sink) else { return nil }
         reader.rejectUnknownKeys(allowed: tabBarKeys)
-        let idiom = reader.choice("idiom", from: ["iphone", "ipad"])
+        let idiom = reader.choice("idiom", from: Idiom.tabBar.map(\.rawValue))
         return TabBarSpec(tint: reader.color("tint"), unselectedTint: reader.color("unselected-tint"),
-                          background: reader.color("background"), idiom: idiom?.value ?? "iphone",
+                          background: reader.color("background"), idiom: idiom.flatMap { Idiom(rawValue: $0.value) } ?? .iphone,
                           location: sink.location(node))
     }
 

@@ -31,8 +31,8 @@ extension ManifestLoader {
 
         var layerNames: [String] = []
         for name in groups.flatMap(\.layers).map(\.name) where !layerNames.contains(name) { layerNames.append(name) }
-        let dark = iconAppearance("dark", reader, layerNames: layerNames, directory: directory, sink: sink)
-        let tinted = iconAppearance("tinted", reader, layerNames: layerNames, directory: directory, sink: sink)
+        let dark = iconAppearance(Self.dark, reader, layerNames: layerNames, directory: directory, sink: sink)
+        let tinted = iconAppearance(Self.tinted, reader, layerNames: layerNames, directory: directory, sink: sink)
         var imageOwners: [String: SourceFile] = [:]
         let allFiles = groups.flatMap(\.layers).map(\.source) + [dark, tinted].compactMap({ $0?.sources }).flatMap(\.values)
         for file in allFiles.sorted(by: { ($0.location.line, $0.location.column) < ($1.location.line, $1.location.column) }) {

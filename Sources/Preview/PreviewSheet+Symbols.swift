@@ -118,7 +118,7 @@ extension PreviewSheet {
         x += canvas.text("Aa", x: x, y: baseline, size: textSize, ink) + symbolWeightGap
         for weight in PreviewSymbol.Weight.allCases {
             let start = x
-            canvas.text(weight.rawValue, x: start, y: Double(top + symbolHeading - 6), size: 11, bold: true, subtle)
+            canvas.text(weight.weight.rawValue, x: start, y: Double(top + symbolHeading - 6), size: 11, bold: true, subtle)
             for scale in PreviewSymbol.Scale.allCases {
                 guard let drawing = symbol.grid[weight]?[scale] else { continue }
                 canvas.draw(drawing.bitmap, x: Int(x.rounded()), y: Int(baseline) - drawing.baseline, tint: ink)

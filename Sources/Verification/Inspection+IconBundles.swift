@@ -146,7 +146,7 @@ extension Inspection {
                         + Format.Appearance.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
                     fix: "use \"\(Format.Appearance.dark.rawValue)\" or \"\(Format.Appearance.tinted.rawValue)\" (an entry without \"appearance\" is the default)")
             }
-            if let idiom = fields["idiom"]?.stringValue, !Format.idioms.contains(idiom) {
+            if let idiom = fields[.idiom]?.stringValue, !Format.idioms.contains(idiom) {
                 unknownInIcon(bundle, "\"\(key)\" in \(place) names the idiom \"\(idiom)\"")
             }
             for other in fields.keys.sorted() where !Format.specializationKeys.contains(other) {
