@@ -17,7 +17,7 @@ package struct CatalogSurvey: Sendable {
         package var folder: String?
         /// Platforms the set holds slots of: `ios` and/or `macos` (a mac-only set's master is the
         /// file of 1024 px, whatever its slot).
-        package var platforms: [String] = ["ios"]
+        package var platforms: [Platform] = [.ios]
     }
 
     /// An image set holding one file at its largest scale.
@@ -133,8 +133,8 @@ package struct CatalogSurvey: Sendable {
             return
         }
         let folder = Self.group(of: set.path)
-        var platforms = macFiles < files ? ["ios"] : []
-        if macFiles > 0 { platforms.append("macos") }
+        var platforms: [Platform] = macFiles < files ? [.ios] : []
+        if macFiles > 0 { platforms.append(.macos) }
         guard let chosen = master ?? macMaster else {
             if files == 0 { emptyAppIcons.append(set.name) }
             leftAlone.append((set.path, files == 0
@@ -144,7 +144,7 @@ package struct CatalogSurvey: Sendable {
         }
         let others = files - 1 - (dark == nil ? 0 : 1) - (tinted == nil ? 0 : 1)
         let note: String?
-        if platforms == ["macos"] {
+        if platforms == [.macos] {
             note = "a macOS icon: its \(files) sizes are drawn from \(chosen), kept as drawn (macos-style: as-drawn)"
         } else {
             note = others > 0 && macFiles == 0 ? "its \(others) other sizes are replaced by one 1024 px icon that Xcode scales (single-size)" : nil

@@ -7,13 +7,22 @@
 package enum SymbolTemplateFormat {
     /// The nine weights in actool's order (weight 1…9).
     package enum Weight: String, CaseIterable, Hashable, Sendable {
-        case ultralight = "Ultralight", thin = "Thin", light = "Light", regular = "Regular", medium = "Medium"
-        case semibold = "Semibold", bold = "Bold", heavy = "Heavy", black = "Black"
+        case ultralight = "Ultralight"
+        case thin = "Thin"
+        case light = "Light"
+        case regular = "Regular"
+        case medium = "Medium"
+        case semibold = "Semibold"
+        case bold = "Bold"
+        case heavy = "Heavy"
+        case black = "Black"
     }
 
     /// The three scales (the template's rows).
     package enum Scale: String, CaseIterable, Hashable, Sendable {
-        case small = "S", medium = "M", large = "L"
+        case small = "S"
+        case medium = "M"
+        case large = "L"
 
         /// `Small`, as the template's row labels say.
         package var title: String {

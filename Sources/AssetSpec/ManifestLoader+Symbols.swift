@@ -78,13 +78,13 @@ extension ManifestLoader {
         }
         guard let value = Double(written.dropLast(2).trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
             sink.error("\"\(key)\" in \(reader.context) is \"\(text.value)\", not a stroke width above 0 px", at: reader.place(key),
-                       fix: "write a width in the SVG's user units such as 0.75px, or a ratio of the drawn width such as 0.31")
+                       fix: "write a width in the SVG's user units such as 0.75px, or a ratio of the drawn width such as \(SymbolWeights.defaultUltralight)")
             return nil
         }
         guard value <= SymbolWeights.maximumWidth else {
             sink.error("\"\(key)\" in \(reader.context) is \(format(value))px, wider than \(format(SymbolWeights.maximumWidth))px: "
                        + "a symbol's strokes are a few units wide on a canvas of at most \(format(SymbolWeights.maximumWidth)) units",
-                       at: reader.place(key), fix: "write a width in the SVG's user units such as 3px, or a ratio of the drawn width such as 1.8")
+                       at: reader.place(key), fix: "write a width in the SVG's user units such as 3px, or a ratio of the drawn width such as \(SymbolWeights.defaultBlack)")
             return nil
         }
         return .width(value)

@@ -8,8 +8,8 @@ extension InitCommand {
     static func placementLines(_ icon: CatalogSurvey.AppIcon) -> [String] {
         var lines: [String] = []
         if let folder = icon.folder { lines.append("    folder: \(quoted(folder))   # kept in its group folder") }
-        if icon.platforms != ["ios"] { lines.append("    platforms: [\(icon.platforms.joined(separator: ", "))]") }
-        if icon.platforms == ["macos"] {
+        if icon.platforms != [.ios] { lines.append("    platforms: [\(icon.platforms.map(\.rawValue).joined(separator: ", "))]") }
+        if icon.platforms == [.macos] {
             lines.append("    macos-style: as-drawn   # a finished macOS icon: its own shape and transparency, only scaled")
         }
         return lines

@@ -128,7 +128,7 @@ struct InitCommand: ParsableCommand {
                 lines += ["  - name: \(Self.quoted(icon.name))", "    kind: app-icon",
                           "    source: \(try copier.copy(catalogPath + "/" + icon.master, as: icon.name))"]
                 lines += Self.placementLines(icon)
-                if icon.platforms.contains("ios"), let transparent = Self.transparentPixels(catalogPath + "/" + icon.master),
+                if icon.platforms.contains(.ios), let transparent = Self.transparentPixels(catalogPath + "/" + icon.master),
                    Self.mustBeOpaque(icon.name, roles: roles) {
                     let shown = relativePath(catalogPath + "/" + icon.master)
                     warnings.append(.warning("the master of \"\(icon.name)\" (\(shown)) has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); "

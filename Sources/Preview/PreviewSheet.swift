@@ -493,7 +493,7 @@ package enum PreviewSheet {
             let y = (index / columns) * (box + 44)
             canvas.fillRounded(x: Double(x), y: Double(y), width: Double(box), height: Double(box), radius: 8, light)
             canvas.drawThumbnail(image.bitmap, x: Double(x + 6), y: Double(y + 6), width: Double(box - 12), height: Double(box - 12))
-            let device = [image.fields["idiom"], image.fields["subtype"], image.fields["orientation"]].compactMap { $0 }
+            let device = [ContentsKey.idiom, .subtype, .orientation].map { image.fields[$0.rawValue] }.compactMap { $0 }
                 .joined(separator: " ")
             canvas.text(device, x: Double(x), y: Double(y + box + 15), size: 10, ink)
             canvas.text("\(image.bitmap.width)x\(image.bitmap.height) @\(image.scale)x" + (image.isVector ? " vector" : ""), x: Double(x), y: Double(y + box + 30), size: 10, subtle)

@@ -12,11 +12,11 @@ extension SymbolWeights {
         let drawn = SymbolPath.number(regular)
         if let width = ultralightWidth, ratios[0] >= 1 {
             throw .weights("an Ultralight stroke \(SymbolPath.number(width)) px wide is not thinner than the drawing's own \(drawn)-px stroke (Regular)",
-                           fix: "give \"ultralight\" in \"weights\" a width below \(drawn)px, or a ratio such as 0.31")
+                           fix: "give \"ultralight\" in \"weights\" a width below \(drawn)px, or a ratio such as \(SymbolWeights.defaultUltralight)")
         }
         if let width = blackWidth, ratios[2] <= 1 {
             throw .weights("a Black stroke \(SymbolPath.number(width)) px wide is not wider than the drawing's own \(drawn)-px stroke (Regular)",
-                           fix: "give \"black\" in \"weights\" a width above \(drawn)px, or a ratio such as 1.8")
+                           fix: "give \"black\" in \"weights\" a width above \(drawn)px, or a ratio such as \(SymbolWeights.defaultBlack)")
         }
         try Self.checkBounds(ratios, ultralightWidth: ultralightWidth, blackWidth: blackWidth, drawn: drawn)
         return ratios
@@ -31,11 +31,11 @@ extension SymbolWeights {
     private static func checkBounds(_ ratios: [Double], ultralightWidth: Double?, blackWidth: Double?, drawn: String) throws(SymbolError) {
         if let width = blackWidth, !(ratios[2] <= blackLimit) {
             throw .weights("a Black stroke \(SymbolPath.number(width)) px wide is more than \(SymbolPath.number(blackLimit)) times the drawing's own \(drawn)-px stroke (Regular)",
-                           fix: "give \"black\" in \"weights\" a width of at most \(SymbolPath.number(blackLimit)) times \(drawn)px, or a ratio such as 1.8")
+                           fix: "give \"black\" in \"weights\" a width of at most \(SymbolPath.number(blackLimit)) times \(drawn)px, or a ratio such as \(SymbolWeights.defaultBlack)")
         }
         if let width = ultralightWidth, !(ratios[0] >= ultralightLimit) {
             throw .weights("an Ultralight stroke \(SymbolPath.number(width)) px wide is less than \(SymbolPath.number(ultralightLimit)) times the drawing's own \(drawn)-px stroke (Regular)",
-                           fix: "give \"ultralight\" in \"weights\" a width of at least \(SymbolPath.number(ultralightLimit)) times \(drawn)px, or a ratio such as 0.31")
+                           fix: "give \"ultralight\" in \"weights\" a width of at least \(SymbolPath.number(ultralightLimit)) times \(drawn)px, or a ratio such as \(SymbolWeights.defaultUltralight)")
         }
     }
 
