@@ -26,7 +26,7 @@ enum PreviewWriter {
 
     /// Returns problems writing (the preview never fails a build's assets).
     /// Vector files in the catalog are drawn by `vectors` (worker processes).
-    static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle = PreviewStyle(),
+    static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle,
                       vectors: VectorSandbox? = nil, folder named: String? = nil) -> [Diagnostic] {
         let folder = folder(outputDirectory: plan.outputDirectory, named: named)
         let catalog = PreviewCatalog.read(at: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
@@ -102,9 +102,11 @@ enum PreviewWriter {
         return iconWarnings + problems
     }
 
-    /// The mock colours: the manifest's `tab-bar` colours where given, the system's otherwise.
+    /// The mock colours: the manifest's `tab-bar` colours where given, the system's otherwise;
+    /// the bars from the manifest's requirement table.
     static func style(_ manifest: Manifest) -> PreviewStyle {
-        var style = PreviewStyle()
+        let table = try? Requirements.load(for: manifest, tableDirectories: TemplateLocator.tableDirectories(manifest: manifest)).table
+        var style = PreviewStyle(bars: table.flatMap(PreviewBars.init(table:)))
         if let tint = manifest.tabBar?.tint?.value { style.tint = tint }
         if let unselected = manifest.tabBar?.unselectedTint?.value { style.unselectedTint = unselected }
         if let background = manifest.tabBar?.background?.value { style.barBackground = background }

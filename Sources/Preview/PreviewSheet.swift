@@ -7,8 +7,13 @@ package struct PreviewStyle: Sendable {
     package var tint = RGBAColor(red: 0x00, green: 0x7A, blue: 0xFF)
     package var unselectedTint = RGBAColor(red: 0x8E, green: 0x8E, blue: 0x93)
     package var barBackground = RGBAColor(red: 0xF9, green: 0xF9, blue: 0xF9)
+    /// The bars the mocks are drawn with, from the requirement table; nil (a table without bar
+    /// geometry) draws no bar mocks.
+    package var bars: PreviewBars?
 
-    package init() {}
+    package init(bars: PreviewBars?) {
+        self.bars = bars
+    }
 }
 
 /// A warning or error to show next to the asset it concerns.
@@ -70,12 +75,13 @@ package enum PreviewSheet {
         for set in catalog.sets where set.type == .appIconSet && !set.images.isEmpty {
             emit(try appIcon(set, notes: notes.filter { $0.asset == set.name }))
         }
+        guard let metrics = style.bars else { return }
         let pairs = catalog.tabPairs
         var bars: [PreviewSection] = []
-        if !pairs.isEmpty { bars.append(try tabBars(pairs, style: style, notes: notes)) }
-        if let symbolBars = try symbolTabBars(catalog, style: style) { bars.append(symbolBars) }
+        if !pairs.isEmpty { bars.append(try tabBars(pairs, style: style, bars: metrics, notes: notes)) }
+        if let symbolBars = try symbolTabBars(catalog, style: style, bars: metrics) { bars.append(symbolBars) }
         if !catalog.barGlyphs.isEmpty || !catalog.backIndicators.isEmpty {
-            bars.append(try navigationBars(catalog, style: style, notes: notes))
+            bars.append(try navigationBars(catalog, style: style, bars: metrics, notes: notes))
         }
         for bar in bars { emit(bar) }
         if !bars.isEmpty { emit(try greyscale(bars, style: style)) }
@@ -298,15 +304,21 @@ package enum PreviewSheet {
         var scales: [Int]
     }
 
-    static let barDevices = [
-        BarDevice(name: "iPhone portrait (regular)", points: 390, height: 49, compact: false, inline: false, maximumTabs: 5, scales: [2, 3]),
-        BarDevice(name: "iPhone landscape (compact)", points: 430, height: 32, compact: true, inline: true, maximumTabs: 5, scales: [2, 3]),
-        BarDevice(name: "iPad", points: 650, height: 50, compact: false, inline: true, maximumTabs: 7, scales: [2]),
-    ]
+    /// The devices the tab bar is shown on: their heights and tab counts from the table.
+    static func barDevices(_ bars: PreviewBars) -> [BarDevice] {
+        [
+            BarDevice(name: "iPhone portrait (regular)", points: 390, height: bars.phone.tabBar, compact: false, inline: false,
+                      maximumTabs: bars.phoneTabs, scales: [2, 3]),
+            BarDevice(name: "iPhone landscape (compact)", points: 430, height: bars.phoneCompact.tabBar, compact: true, inline: true,
+                      maximumTabs: bars.phoneTabs, scales: [2, 3]),
+            BarDevice(name: "iPad", points: 650, height: bars.pad.tabBar, compact: false, inline: true,
+                      maximumTabs: bars.padTabs, scales: [2]),
+        ]
+    }
 
     static func tabBars(_ pairs: [(unselected: PreviewCatalog.Set, selected: PreviewCatalog.Set)], style: PreviewStyle,
-                        notes: [PreviewNote]) throws(RenderError) -> PreviewSection {
-        let mocks = barDevices.flatMap { device in device.scales.map { (device, $0) } }
+                        bars: PreviewBars, notes: [PreviewNote]) throws(RenderError) -> PreviewSection {
+        let mocks = barDevices(bars).flatMap { device in device.scales.map { (device, $0) } }
         let relevant = notes.filter { note in pairs.contains { note.asset == $0.unselected.name || note.asset == $0.selected.name } }
         let height = mocks.reduce(0) { $0 + Int($1.0.height) * $1.1 + 40 } + 20 + relevant.count * 20
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
@@ -375,19 +387,20 @@ package enum PreviewSheet {
                               lines: relevant.map { "\(note(prefix: $0)) \($0.asset): \($0.text)" })
     }
 
-    static func navigationBars(_ catalog: PreviewCatalog, style: PreviewStyle,
+    static func navigationBars(_ catalog: PreviewCatalog, style: PreviewStyle, bars: PreviewBars,
                                notes: [PreviewNote]) throws(RenderError) -> PreviewSection {
+        let navigationBar = Int(bars.phone.navigationBar)
         let glyphs = catalog.barGlyphs
         let back = catalog.backIndicators.first
         let scales = [2, 3]
         let names = Set(glyphs.map(\.name) + catalog.backIndicators.map(\.name))
         let relevant = notes.filter { names.contains($0.asset) }
-        let height = scales.reduce(0) { $0 + 2 * (44 * $1 + 40) } + 20 + relevant.count * 20
+        let height = scales.reduce(0) { $0 + 2 * (navigationBar * $1 + 40) } + 20 + relevant.count * 20
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
         var y = 0
         for scale in scales {
             let s = Double(scale)
-            let barWidth = 390 * s, barHeight = 44 * s
+            let barWidth = 390 * s, barHeight = Double(navigationBar) * s
             // Navigation bar: back indicator and "Back", centred title, bar glyphs on the right.
             canvas.text("Navigation bar @\(scale)x" + (back.map { " · back indicator \($0.name)" } ?? ""),
                         x: margin, y: Double(y + 20), size: 12, subtle)
