@@ -17,8 +17,13 @@ package enum IconComposerFormat {
                                                  "position"]
     /// `fill-specializations`: any property may be given per appearance or idiom.
     package static let specializationSuffix = "-specializations"
-    /// The keys of one specialisation entry.
-    package static let specializationKeys: Set<String> = ["appearance", "idiom", "value"]
+    /// The keys of one specialisation entry: `{ "appearance" : "dark", "value" : … }`.
+    package enum SpecializationKey: String, CaseIterable, Sendable {
+        case appearance, idiom, value
+    }
+
+    /// The keys of one specialisation entry, as a set.
+    package static let specializationKeys = Set(SpecializationKey.allCases.map(\.rawValue))
     /// A top-level `features` array makes actool fail with an internal error (Xcode 26.6).
     package static let featuresKey = "features"
 
