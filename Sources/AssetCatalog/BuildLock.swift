@@ -1,5 +1,4 @@
 import AssetCore
-import AssetSpec
 import Foundation
 #if canImport(Glibc)
 import Glibc

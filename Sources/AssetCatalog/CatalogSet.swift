@@ -49,7 +49,7 @@ package struct CatalogSet: Hashable, Sendable {
 
     /// The `images` entries that are objects, with their index in the array.
     package var images: [(index: Int, image: ContentsImage)] {
-        guard case .success(let value) = contents, let images = value["images"]?.arrayValue else { return [] }
+        guard case .success(let value) = contents, let images = value[ContentsFormat.images]?.arrayValue else { return [] }
         return images.enumerated().compactMap { index, image in
             if case .object(let fields) = image { return (index, ContentsImage(fields: fields)) }
             return nil

@@ -1,5 +1,4 @@
 import AssetCore
-import AssetSpec
 import Foundation
 
 /// What `assetsmith init` can reproduce from a catalog that already exists: app icons with a
@@ -18,7 +17,7 @@ package struct CatalogSurvey: Sendable {
         package var folder: String?
         /// Platforms the set holds slots of: `ios` and/or `macos` (a mac-only set's master is the
         /// file of 1024 px, whatever its slot).
-        package var platforms: [String] = ["ios"]
+        package var platforms: [Platform] = [.ios]
     }
 
     /// An image set holding one file at its largest scale.
@@ -54,12 +53,12 @@ package struct CatalogSurvey: Sendable {
                 continue
             }
             guard !layered.contains(where: { set.path.hasPrefix($0 + "/") }) else { continue }
-            if (set.path as NSString).pathExtension == FolderKind.iconComposer.rawValue {
+            if FolderKind.iconComposer.names(set.path) {
                 survey.iconBundles.append(set.path)
                 continue
             }
             if let container = container(of: set.path) {
-                if (container as NSString).pathExtension == FolderKind.iconComposer.rawValue { continue }
+                if FolderKind.iconComposer.names(container) { continue }
                 survey.leftAlone.append((set.path, "a part of \(container), kept with it"))
                 continue
             }
@@ -70,7 +69,7 @@ package struct CatalogSurvey: Sendable {
                 survey.image(set, pixels: pixels)
             case .other:
                 let kind = (set.path as NSString).pathExtension
-                survey.leftAlone.append((set.path, FolderKind(rawValue: kind) == .colorSet ? "a colour set" : "a \(kind) set"))
+                survey.leftAlone.append((set.path, FolderKind.colorSet.names(set.path) ? "a colour set" : "a \(kind) set"))
             }
         }
         survey.keepOneOfEachName()
@@ -113,18 +112,19 @@ package struct CatalogSurvey: Sendable {
         for (_, image) in set.images {
             guard let file = image.filename else { continue }
             files += 1
-            if image.idiom == "mac" { macFiles += 1 }
+            let isMac = image.idiom == Idiom.mac.rawValue
+            if isMac { macFiles += 1 }
             guard let size = pixels(set.path + "/" + file), size.width >= 1024, size.width == size.height else { continue }
             // A mac set's master is its file of 1024 px, whatever slot holds it (512 pt @2x).
-            if image.idiom == "mac" {
+            if isMac {
                 macMaster = macMaster ?? file
                 continue
             }
             guard image.sizeText == "1024x1024" else { continue }
-            switch image.appearanceValue {
+            switch image.appearanceValue.map(Appearance.Luminosity.init(rawValue:)) {
             case nil: master = master ?? file
-            case "dark": dark = file
-            case "tinted": tinted = file
+            case .dark??: dark = file
+            case .tinted??: tinted = file
             default: break
             }
         }
@@ -133,8 +133,8 @@ package struct CatalogSurvey: Sendable {
             return
         }
         let folder = Self.group(of: set.path)
-        var platforms = macFiles < files ? ["ios"] : []
-        if macFiles > 0 { platforms.append("macos") }
+        var platforms: [Platform] = macFiles < files ? [.ios] : []
+        if macFiles > 0 { platforms.append(.macos) }
         guard let chosen = master ?? macMaster else {
             if files == 0 { emptyAppIcons.append(set.name) }
             leftAlone.append((set.path, files == 0
@@ -144,7 +144,7 @@ package struct CatalogSurvey: Sendable {
         }
         let others = files - 1 - (dark == nil ? 0 : 1) - (tinted == nil ? 0 : 1)
         let note: String?
-        if platforms == ["macos"] {
+        if platforms == [.macos] {
             note = "a macOS icon: its \(files) sizes are drawn from \(chosen), kept as drawn (macos-style: as-drawn)"
         } else {
             note = others > 0 && macFiles == 0 ? "its \(others) other sizes are replaced by one 1024 px icon that Xcode scales (single-size)" : nil
@@ -179,9 +179,10 @@ package struct CatalogSurvey: Sendable {
             leftAlone.append((set.path, assigned.isEmpty ? "an image set with no image" : "\(assigned.count) hand-made files"))
             return
         }
-        guard case .success(let contents) = set.contents, contents["properties"] == nil,
-              image.fields.keys.allSatisfy({ ["filename", "idiom", "scale"].contains($0) }),
-              image.idiom == "universal" else {
+        let plainKeys: Set<String> = [ContentsKey.filename.rawValue, ContentsKey.idiom.rawValue, ContentsKey.scale.rawValue]
+        guard case .success(let contents) = set.contents, contents[ContentsFormat.properties] == nil,
+              image.fields.keys.allSatisfy({ plainKeys.contains($0) }),
+              image.idiom == Idiom.universal.rawValue else {
             leftAlone.append((set.path, "its properties or idioms (template rendering, devices, appearances) are kept by hand"))
             return
         }

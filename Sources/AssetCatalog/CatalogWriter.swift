@@ -129,7 +129,7 @@ package enum CatalogWriter {
         }
         // The catalog's own Contents.json: written once, never replaced if a person made one
         // (one with exactly our bytes is ours, even if an interrupted build lost its record).
-        let rootContents = ContentsJSON.data(["info": CatalogEntry.info])
+        let rootContents = ContentsJSON.data([ContentsFormat.info: CatalogEntry.info])
         let existingRoot = catalog.read("Contents.json")
         if old.files["Contents.json"] != nil || existingRoot == nil || existingRoot == rootContents {
             put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256(rootContents), asset: ""))
@@ -281,13 +281,13 @@ package enum CatalogWriter {
     /// The entry's Contents.json with `filename` dropped from images whose file was not produced,
     /// so that no entry names a file that does not exist.
     static func removingFiles(_ missing: Set<String>, in entry: CatalogEntry) -> JSONValue {
-        guard !missing.isEmpty, case .object(var top) = entry.contents, let images = top["images"]?.arrayValue else {
+        guard !missing.isEmpty, case .object(var top) = entry.contents, let images = top[ContentsFormat.images]?.arrayValue else {
             return entry.contents
         }
-        top["images"] = .array(images.map { image in
-            guard case .object(var fields) = image, let name = fields["filename"]?.stringValue,
+        top[ContentsFormat.images] = .array(images.map { image in
+            guard case .object(var fields) = image, let name = fields[.filename]?.stringValue,
                   missing.contains(entry.folder + "/" + name) else { return image }
-            fields["filename"] = nil
+            fields[.filename] = nil
             return .object(fields)
         })
         return .object(top)

@@ -116,7 +116,7 @@ package struct SetOwnership {
         guard let data, let object = try? JSONSerialization.jsonObject(with: data) else { return false }
         func names(_ value: Any) -> Bool {
             if let dictionary = value as? [String: Any] {
-                return dictionary["filename"] != nil || dictionary.values.contains(where: names)
+                return dictionary[ContentsKey.filename.rawValue] != nil || dictionary.values.contains(where: names)
             }
             if let array = value as? [Any] { return array.contains(where: names) }
             return false

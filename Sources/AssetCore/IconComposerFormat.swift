@@ -17,8 +17,13 @@ package enum IconComposerFormat {
                                                  "position"]
     /// `fill-specializations`: any property may be given per appearance or idiom.
     package static let specializationSuffix = "-specializations"
-    /// The keys of one specialisation entry.
-    package static let specializationKeys: Set<String> = ["appearance", "idiom", "value"]
+    /// The keys of one specialisation entry: `{ "appearance" : "dark", "value" : … }`.
+    package enum SpecializationKey: String, CaseIterable, Sendable {
+        case appearance, idiom, value
+    }
+
+    /// The keys of one specialisation entry, as a set.
+    package static let specializationKeys = Set(SpecializationKey.allCases.map(\.rawValue))
     /// A top-level `features` array makes actool fail with an internal error (Xcode 26.6).
     package static let featuresKey = "features"
 
@@ -45,10 +50,9 @@ package enum IconComposerFormat {
         case combined, individual
     }
 
-    /// `appearance` of a specialisation entry (an entry without one is the default).
-    package enum Appearance: String, CaseIterable, Sendable {
-        case light, dark, tinted
-    }
+    /// `appearance` of a specialisation entry (an entry without one is the default): the three
+    /// luminosity words of Contents.json (`light`, `dark`, `tinted`).
+    package typealias Appearance = AssetCore.Appearance.Luminosity
 
     /// A `fill` given as a word.
     package enum FillWord: String, CaseIterable, Sendable {
@@ -84,8 +88,9 @@ package enum IconComposerFormat {
     }
 
     /// `idiom` of a specialisation entry.
-    package static let idioms: Set<String> = ["square", "circle", "squares", "circles", "iOS", "macOS", "watchOS",
-                                              "visionOS"]
+    /// The shape words and the platforms by name (`iOS`, `macOS`…; tvOS has no Icon Composer icon).
+    package static let idioms: Set<String> = Set(["square", "circle", "squares", "circles"]
+        + [Platform.ios, .macos, .watchos, .visionos].map(\.name))
 }
 
 /// Icon Composer draws layers on a 1024x1024 pt canvas: a PNG layer smaller than 1024 px a side

@@ -26,15 +26,15 @@ package struct BadgeDrawing: Hashable, Sendable, Codable {
     ///   white text on a dimmed fill keeps its contrast);
     /// - tinted: the system tints a greyscale icon by luminance, so the badge is drawn near white
     ///   (`#F2F2F2`, the strongest tint) with black text, after the icon is made grey.
-    package init(_ badge: BadgeSpec, appearance: String?, inset: Double = 0) {
+    package init(_ badge: BadgeSpec, appearance: Appearance.Luminosity?, inset: Double = 0) {
         switch appearance {
-        case "dark":
+        case .dark?:
             let dim = { (value: UInt8) in UInt8((Double(value) * 0.8).rounded()) }
             self.init(text: badge.text, style: badge.style,
                       fill: RGBAColor(red: dim(badge.fill.red), green: dim(badge.fill.green), blue: dim(badge.fill.blue),
                                       alpha: badge.fill.alpha),
                       textColor: badge.textColor, inset: inset)
-        case "tinted":
+        case .tinted?:
             self.init(text: badge.text, style: badge.style, fill: RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF2),
                       textColor: RGBAColor(red: 0, green: 0, blue: 0), inset: inset)
         default:

@@ -15,13 +15,13 @@ enum BadgeLayer {
     static func group(_ badge: BadgeSpec?, files: inout [IconLayerFile]) -> [JSONValue] {
         guard let badge else { return [] }
         var names: [String: JSONValue] = [:]
-        for appearance in [nil, IconComposerFormat.Appearance.dark.rawValue, IconComposerFormat.Appearance.tinted.rawValue] as [String?] {
-            let name = layerName + (appearance.map { "-" + $0 } ?? "") + ".png"
+        for appearance in [nil, .dark, .tinted] as [IconComposerFormat.Appearance?] {
+            let name = layerName + (appearance.map { "-" + $0.rawValue } ?? "") + ".png"
             var file = IconLayerFile(name: name, source: SourceRef(path: "", displayPath: "badge \"\(badge.text)\"", format: .png),
                                      origin: badge.location)
             file.badge = BadgeDrawing(badge, appearance: appearance)
             files.append(file)
-            names[appearance ?? IconComposerFormat.Appearance.light.rawValue] = .string(name)
+            names[(appearance ?? .light).rawValue] = .string(name)
         }
         var layer: [String: JSONValue] = ["name": .string(layerName)]
         IconBundlePlanner.specialize(&layer, "image-name", base: names[IconComposerFormat.Appearance.light.rawValue],

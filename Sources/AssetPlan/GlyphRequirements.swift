@@ -23,11 +23,29 @@ package struct GlyphRequirements: Hashable, Sendable, Decodable {
         package var maximum: String
     }
 
-    /// Tab bar boxes by shape.
+    /// Tab bar boxes by shape, and how many tabs a bar shows.
     package struct TabBoxes: Hashable, Sendable, Decodable {
         /// Points, `48x32`: the largest tab glyph.
         package var maximum: String
         package var boxes: [String: TabBox]
+        /// `maximum-tabs`: the tabs a bar shows before "More", by idiom (`iphone`: 5, `ipad`: 7;
+        /// HIG rule 12); empty in a table without it, which then checks no count.
+        package var maximumTabs: [String: Int]
+
+        enum CodingKeys: String, CodingKey {
+            case maximum, boxes
+            case maximumTabs = "maximum-tabs"
+        }
+
+        package init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            maximum = try container.decode(String.self, forKey: .maximum)
+            boxes = try container.decode([String: TabBox].self, forKey: .boxes)
+            maximumTabs = try container.decodeIfPresent([String: Int].self, forKey: .maximumTabs) ?? [:]
+        }
+
+        /// The tabs a bar of `idiom` shows before "More", when the table says.
+        package func maximumTabs(for idiom: Idiom) -> Int? { maximumTabs[idiom.rawValue] }
     }
 
     /// One shape's box: the side length in points and which side it constrains.

@@ -83,9 +83,12 @@ enum IconBundlePlanner {
             return
         }
         var entries: [JSONValue] = []
-        if let base { entries.append(["value": base]) }
-        if let dark { entries.append(["appearance": .string(IconComposerFormat.Appearance.dark.rawValue), "value": dark]) }
-        if let tinted { entries.append(["appearance": .string(IconComposerFormat.Appearance.tinted.rawValue), "value": tinted]) }
+        typealias Key = IconComposerFormat.SpecializationKey
+        if let base { entries.append(.object([Key.value.rawValue: base])) }
+        for (appearance, value) in [(IconComposerFormat.Appearance.dark, dark), (.tinted, tinted)] {
+            guard let value else { continue }
+            entries.append(.object([Key.appearance.rawValue: .string(appearance.rawValue), Key.value.rawValue: value]))
+        }
         object[key + IconComposerFormat.specializationSuffix] = .array(entries)
     }
 

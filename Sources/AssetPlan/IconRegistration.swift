@@ -4,13 +4,13 @@ import AssetSpec
 /// The build settings that register a manifest's app icons with Xcode, as `.xcconfig` fragments
 /// beside the catalog (the `.pbxproj` is never edited): `<Catalog>-Icons.xcconfig` for the base
 /// and `<Catalog>-Icons-<Flavor>.xcconfig` for each flavour, each naming the primary icon
-/// (`ASSETCATALOG_COMPILER_APPICON_NAME`) and the alternates
-/// (`ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`) that configuration ships. A build
+/// (`XcodeSetting.appIconName`) and the alternates (`XcodeSetting.alternateAppIconNames`) that
+/// configuration ships. A build
 /// configuration includes the one it wants. Written only when the manifest has alternates or
 /// flavours.
 package enum IconRegistration {
-    package static let primaryKey = "ASSETCATALOG_COMPILER_APPICON_NAME"
-    package static let alternatesKey = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
+    package static let primaryKey = XcodeSetting.appIconName.name
+    package static let alternatesKey = XcodeSetting.alternateAppIconNames.name
 
     /// One fragment: its file and the names it registers.
     package struct Fragment: Hashable, Sendable {
@@ -20,7 +20,7 @@ package enum IconRegistration {
         package var flavor: String?
         package var primary: String
         package var alternates: [String]
-        /// The build setting naming `primary` (`icon-setting:`; `ASSETCATALOG_COMPILER_APPICON_NAME` by default).
+        /// The build setting naming `primary` (`icon-setting:`; `XcodeSetting.appIconName` by default).
         package var primarySetting: String = IconRegistration.primaryKey
     }
 

@@ -255,7 +255,7 @@ enum LaunchPlanner {
     /// gets is told apart by its minimum system version (`-iOS7`, `-iOS6` for none).
     static func fileNames(_ asset: String, slots: [LaunchSlot]) -> [String] {
         func base(_ slot: LaunchSlot) -> String {
-            var parts = [asset, slot.idiom == "ipad" ? "iPad" : slot.idiom == "iphone" ? "iPhone" : slot.idiom]
+            var parts = [asset, Idiom.deviceName(of: slot.idiom)]
             if let subtype = slot.subtype { parts.append(subtype) }
             parts.append(slot.orientation.prefix(1).uppercased() + slot.orientation.dropFirst())
             if !slot.includesStatusBar { parts.append("ToStatusBar") }
@@ -278,9 +278,9 @@ enum LaunchPlanner {
 
     static func contentsImage(_ slot: LaunchSlot, file: String) -> ContentsImage {
         var image = ContentsImage(filename: file, idiom: slot.idiom, scale: slot.scale, subtype: slot.subtype)
-        image.fields["extent"] = .string(slot.extent)
-        image.fields["orientation"] = .string(slot.orientation)
-        if let version = slot.minimumSystemVersion { image.fields["minimum-system-version"] = .string(version) }
+        image.fields[.extent] = .string(slot.extent)
+        image.fields[.orientation] = .string(slot.orientation)
+        if let version = slot.minimumSystemVersion { image.fields[.minimumSystemVersion] = .string(version) }
         return image
     }
 
@@ -292,7 +292,8 @@ enum LaunchPlanner {
         }
         let components: JSONValue = ["alpha": .string(String(format: "%.3f", Double(color.alpha) / 255)),
                                      "blue": hex(color.blue), "green": hex(color.green), "red": hex(color.red)]
-        return ["colors": [["color": ["color-space": "srgb", "components": components], "idiom": "universal"]],
-                "info": CatalogEntry.info]
+        let color: JSONValue = [ContentsKey.colorSpace.rawValue: "srgb", "components": components]
+        return ["colors": [.object(["color": color, ContentsKey.idiom.rawValue: .string(Idiom.universal.rawValue)])],
+                ContentsFormat.info: CatalogEntry.info]
     }
 }

@@ -63,7 +63,7 @@ package enum Planner {
             iconBundles += part.iconBundles
         }
         outputFiles += IconRegistration.outputFiles(manifest)
-        diagnostics += TabBarChecks.check(manifest)
+        diagnostics += TabBarChecks.check(manifest, table: table)
         diagnostics += collisions(manifest, entries: entries, outputFiles: outputFiles, iconBundles: iconBundles)
         diagnostics += duplicateNames(manifest)
         if diagnostics.hasErrors { throw PlanError(diagnostics: diagnostics) }

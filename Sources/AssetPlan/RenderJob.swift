@@ -37,7 +37,7 @@ package struct RenderJob: Hashable, Sendable, Codable {
     package var badge: BadgeDrawing?
     /// For a custom symbol: the file is an SF Symbols template drawn from the (SVG) source, with
     /// these weights; `pixelSize` is then 3300×2200 (the template canvas).
-    package var symbol: SymbolOutput?
+    package var symbol: SymbolWeights?
 
     package init(output: String, asset: String, slot: String, scale: Scale, source: SourceRef,
                  pixelSize: PixelSize, fit: Fit, background: RGBAColor?, effect: Effect = .none,
@@ -125,23 +125,7 @@ package struct RenderKey: Hashable, Sendable {
     package var vector: VectorOutput? = nil
     package var overlays: [String]? = nil
     package var badge: BadgeDrawing? = nil
-    package var symbol: SymbolOutput? = nil
-}
-
-/// A custom symbol template: the stroke width ratios of its Ultralight and Black variants to the
-/// drawing's own (Regular) width, or their widths in the SVG's user units when given (`0.75px`).
-package struct SymbolOutput: Hashable, Sendable, Codable {
-    package var ultralight: Double
-    package var black: Double
-    package var ultralightWidth: Double? = nil
-    package var blackWidth: Double? = nil
-
-    package init(ultralight: Double, black: Double, ultralightWidth: Double? = nil, blackWidth: Double? = nil) {
-        self.ultralight = ultralight
-        self.black = black
-        self.ultralightWidth = ultralightWidth
-        self.blackWidth = blackWidth
-    }
+    package var symbol: SymbolWeights? = nil
 }
 
 /// A vector output file: its format and its page size in points.

@@ -49,7 +49,7 @@ package struct MacIconRequirements: Hashable, Sendable, Decodable {
         // Slots are written without idiom in the table: they are all `mac`.
         struct Entry: Decodable { var size: String; var scale: Scale }
         slots = try container.decode([Entry].self, forKey: .slots).map {
-            AppIconSlot(idiom: "mac", platform: nil, size: $0.size, scale: $0.scale, role: nil, subtype: nil, use: "macOS")
+            AppIconSlot(idiom: Idiom.mac.rawValue, platform: nil, size: $0.size, scale: $0.scale, role: nil, subtype: nil, use: "macOS")
         }
     }
 }

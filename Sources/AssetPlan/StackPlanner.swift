@@ -61,7 +61,6 @@ enum StackPlanner {
                     : "merge layers until there are at most \(tv.layerCounts.upperBound)"))
             return
         }
-        let fill = spec.fill.solidColor
         let brand = FolderKind.brandAssets.folder(asset.name + tv.folderSuffix)
         var assets: [JSONValue] = []
         for stack in tv.stacks {
@@ -69,65 +68,84 @@ enum StackPlanner {
                 part.diagnostics.append(.error("table \"\(table.name)\" has a malformed tvOS stack size \"\(stack.size)\"", fix: "fix the table file"))
                 continue
             }
-            let stackFolder = brand + "/" + stack.filename
-            let tag = "tv-" + stack.size
-            var layerList: [JSONValue] = []
-            for (index, name) in names.enumerated() {
-                let layer = layers[layers.count - 1 - index]
-                let isBack = index == names.count - 1
-                let layerFolder = stackFolder + "/" + FolderKind.imageStackLayer.folder(name)
-                let content = layerFolder + "/" + FolderKind.layerContent
-                var images: [ContentsImage] = []
-                for scale in stack.scales.map({ $0.map(Optional.some) }) ?? [nil] {
-                    guard let pixels = points.pixels(at: scale ?? .x1) else { continue }
-                    let file = "\(asset.name)-\(tag)-\(name.replacingOccurrences(of: " ", with: ""))\(scale?.fileSuffix ?? "").png"
-                    part.jobs.append(RenderJob(
-                        output: content + "/" + file, asset: asset.name,
-                        slot: "tvOS \(stack.use) \(stack.size)pt\(scale.map { " \($0)" } ?? "") layer \(name)",
-                        scale: scale ?? .x1, source: Planner.sourceRef(layer.source), pixelSize: pixels, fit: .contain,
-                        background: isBack ? fill : nil, channels: isBack ? .rgb : .rgba, origin: layer.source.location))
-                    images.append(ContentsImage(filename: file, idiom: "tv", scale: scale))
-                }
-                part.entries.append(CatalogEntry(asset: asset.name, folder: content,
-                                                 contents: ContentsDocument(images: images).json))
-                part.entries.append(CatalogEntry(asset: asset.name, folder: layerFolder, contents: ["info": CatalogEntry.info]))
-                layerList.append(["filename": .string(FolderKind.imageStackLayer.folder(name))])
-            }
-            part.entries.append(CatalogEntry(asset: asset.name, folder: stackFolder,
-                                             contents: ["info": CatalogEntry.info, "layers": .array(layerList)]))
-            assets.append(["filename": .string(stack.filename), "idiom": "tv", "role": .string(stack.role),
-                           "size": .string(stack.size)])
+            planTVStack(asset, spec, stack: stack, points: points, names: names, brand: brand, into: &part)
+            assets.append(brandEntry(filename: stack.filename, role: stack.role, size: stack.size))
         }
         for shelf in tv.images {
             guard let points = shelf.points else {
                 part.diagnostics.append(.error("table \"\(table.name)\" has a malformed Top Shelf size \"\(shelf.size)\"", fix: "fix the table file"))
                 continue
             }
-            let given = shelf.sourceKey == "top-shelf-wide" ? spec.topShelfWide : spec.topShelf
-            let folder = brand + "/" + shelf.filename
-            let word = shelf.sourceKey == "top-shelf-wide" ? "TopShelfWide" : "TopShelf"
-            var images: [ContentsImage] = []
-            for idiom in shelf.idioms {
-                for scale in shelf.scales {
-                    guard let pixels = points.pixels(at: scale) else { continue }
-                    let file = "\(asset.name)-\(word)\(idiom == "tv" ? "" : "-" + idiom)-\(shelf.size)\(scale.fileSuffix).png"
-                    let source = given ?? layers[0].source
-                    var job = RenderJob(
-                        output: folder + "/" + file, asset: asset.name, slot: "tvOS \(shelf.role) \(shelf.size)pt \(scale) (\(idiom))",
-                        scale: scale, source: Planner.sourceRef(source), pixelSize: pixels, fit: .contain,
-                        background: fill, channels: .rgb, origin: source.location)
-                    if given == nil, layers.count > 1 { job.overlays = layers.dropFirst().map { Planner.sourceRef($0.source) } }
-                    part.jobs.append(job)
-                    images.append(ContentsImage(filename: file, idiom: idiom, scale: scale))
-                }
-            }
-            part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
-                                             contents: ContentsDocument(images: images).json))
-            assets.append(["filename": .string(shelf.filename), "idiom": "tv", "role": .string(shelf.role),
-                           "size": .string(shelf.size)])
+            planTopShelf(asset, spec, shelf: shelf, points: points, brand: brand, into: &part)
+            assets.append(brandEntry(filename: shelf.filename, role: shelf.role, size: shelf.size))
         }
         part.entries.append(CatalogEntry(asset: asset.name, folder: brand,
-                                         contents: ["assets": .array(assets), "info": CatalogEntry.info]))
+                                         contents: ["assets": .array(assets), ContentsFormat.info: CatalogEntry.info]))
+    }
+
+    /// One entry of the brand assets' `assets` list (always the `tv` idiom).
+    private static func brandEntry(filename: String, role: String, size: String) -> JSONValue {
+        .object([ContentsKey.filename.rawValue: .string(filename), ContentsKey.idiom.rawValue: .string(Idiom.tv.rawValue),
+                 ContentsKey.role.rawValue: .string(role), ContentsKey.size.rawValue: .string(size)])
+    }
+
+    /// One image stack of the brand assets (the App Store or the Home Screen icon): a layer set for
+    /// each layer, back drawn on the fill, and the stack's Contents.json listing them.
+    private static func planTVStack(_ asset: AssetEntry, _ spec: IconComposerSpec, stack: TVIconRequirements.Stack,
+                                    points: PointSize, names: [String], brand: String, into part: inout AssetPlanPart) {
+        let layers = spec.layers
+        let stackFolder = brand + "/" + stack.filename
+        let tag = "tv-" + stack.size
+        var layerList: [JSONValue] = []
+        for (index, name) in names.enumerated() {
+            let layer = layers[layers.count - 1 - index]
+            let isBack = index == names.count - 1
+            let layerFolder = stackFolder + "/" + FolderKind.imageStackLayer.folder(name)
+            let content = layerFolder + "/" + FolderKind.layerContent
+            var images: [ContentsImage] = []
+            for scale in stack.scales.map({ $0.map(Optional.some) }) ?? [nil] {
+                guard let pixels = points.pixels(at: scale ?? .x1) else { continue }
+                let file = "\(asset.name)-\(tag)-\(name.replacingOccurrences(of: " ", with: ""))\(scale?.fileSuffix ?? "").png"
+                part.jobs.append(RenderJob(
+                    output: content + "/" + file, asset: asset.name,
+                    slot: "tvOS \(stack.use) \(stack.size)pt\(scale.map { " \($0)" } ?? "") layer \(name)",
+                    scale: scale ?? .x1, source: Planner.sourceRef(layer.source), pixelSize: pixels, fit: .contain,
+                    background: isBack ? spec.fill.solidColor : nil, channels: isBack ? .rgb : .rgba, origin: layer.source.location))
+                images.append(ContentsImage(filename: file, idiom: .tv, scale: scale))
+            }
+            part.entries.append(CatalogEntry(asset: asset.name, folder: content,
+                                             contents: ContentsDocument(images: images).json))
+            part.entries.append(CatalogEntry(asset: asset.name, folder: layerFolder, contents: [ContentsFormat.info: CatalogEntry.info]))
+            layerList.append([ContentsKey.filename.rawValue: .string(FolderKind.imageStackLayer.folder(name))])
+        }
+        part.entries.append(CatalogEntry(asset: asset.name, folder: stackFolder,
+                                         contents: [ContentsFormat.info: CatalogEntry.info, "layers": .array(layerList)]))
+    }
+
+    /// One Top Shelf image set: the given artwork, or the layers composited, on the fill.
+    private static func planTopShelf(_ asset: AssetEntry, _ spec: IconComposerSpec, shelf: TVIconRequirements.Image,
+                                     points: PointSize, brand: String, into part: inout AssetPlanPart) {
+        let layers = spec.layers
+        let given = shelf.sourceKey == "top-shelf-wide" ? spec.topShelfWide : spec.topShelf
+        let folder = brand + "/" + shelf.filename
+        let word = shelf.sourceKey == "top-shelf-wide" ? "TopShelfWide" : "TopShelf"
+        var images: [ContentsImage] = []
+        for idiom in shelf.idioms {
+            for scale in shelf.scales {
+                guard let pixels = points.pixels(at: scale) else { continue }
+                let file = "\(asset.name)-\(word)\(idiom == Idiom.tv.rawValue ? "" : "-" + idiom)-\(shelf.size)\(scale.fileSuffix).png"
+                let source = given ?? layers[0].source
+                var job = RenderJob(
+                    output: folder + "/" + file, asset: asset.name, slot: "tvOS \(shelf.role) \(shelf.size)pt \(scale) (\(idiom))",
+                    scale: scale, source: Planner.sourceRef(source), pixelSize: pixels, fit: .contain,
+                    background: spec.fill.solidColor, channels: .rgb, origin: source.location)
+                if given == nil, layers.count > 1 { job.overlays = layers.dropFirst().map { Planner.sourceRef($0.source) } }
+                part.jobs.append(job)
+                images.append(ContentsImage(filename: file, idiom: idiom, scale: scale))
+            }
+        }
+        part.entries.append(CatalogEntry(asset: asset.name, folder: folder,
+                                         contents: ContentsDocument(images: images).json))
     }
 
     // MARK: visionOS
@@ -158,7 +176,7 @@ enum StackPlanner {
         for (index, name) in names.enumerated() {
             let layerFolder = stack + "/" + FolderKind.solidImageStackLayer.folder(name)
             let content = layerFolder + "/" + FolderKind.layerContent
-            var image = ContentsImage(filename: nil, idiom: "vision", scale: vision.scale)
+            var image = ContentsImage(filename: nil, idiom: .vision, scale: vision.scale)
             if !empty.contains(name) {
                 let layer = remaining.removeFirst()
                 let isBack = index == names.count - 1
@@ -167,14 +185,14 @@ enum StackPlanner {
                     output: content + "/" + file, asset: asset.name, slot: "visionOS \(vision.size)pt \(vision.scale) layer \(name)",
                     scale: vision.scale, source: Planner.sourceRef(layer.source), pixelSize: pixels, fit: .contain,
                     background: isBack ? spec.fill.solidColor : nil, channels: isBack ? .rgb : .rgba, origin: layer.source.location))
-                image.fields["filename"] = .string(file)
+                image.fields[.filename] = .string(file)
             }
             part.entries.append(CatalogEntry(asset: asset.name, folder: content,
                                              contents: ContentsDocument(images: [image]).json))
-            part.entries.append(CatalogEntry(asset: asset.name, folder: layerFolder, contents: ["info": CatalogEntry.info]))
-            layerList.append(["filename": .string(FolderKind.solidImageStackLayer.folder(name))])
+            part.entries.append(CatalogEntry(asset: asset.name, folder: layerFolder, contents: [ContentsFormat.info: CatalogEntry.info]))
+            layerList.append([ContentsKey.filename.rawValue: .string(FolderKind.solidImageStackLayer.folder(name))])
         }
         part.entries.append(CatalogEntry(asset: asset.name, folder: stack,
-                                         contents: ["info": CatalogEntry.info, "layers": .array(layerList)]))
+                                         contents: [ContentsFormat.info: CatalogEntry.info, "layers": .array(layerList)]))
     }
 }

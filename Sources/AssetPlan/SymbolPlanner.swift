@@ -4,7 +4,7 @@ import AssetSpec
 /// Custom symbols: `kind: symbol` gives `<Name>.symbolset`, `symbol: true` on a bar glyph or tab
 /// icon gives `<Name>.symbol.symbolset` beside its image sets (one catalog cannot hold an image
 /// and a symbol of the same name), and a tab icon with an SVG `selected-source:` its filled twin
-/// `<Name>.symbol.fill.symbolset`. Each set holds one template SVG (`SymbolOutput`) and a
+/// `<Name>.symbol.fill.symbolset`. Each set holds one template SVG (`SymbolWeights`) and a
 /// Contents.json naming it, with the template rendering intent.
 enum SymbolPlanner {
     /// The suffix of a glyph's symbol set name: `Home` → `Home.symbol`.
@@ -22,15 +22,14 @@ enum SymbolPlanner {
     }
 
     /// The symbol set `setName.symbolset` drawn from `source`, added to `part`.
-    static func add(_ asset: AssetEntry, setName: String, source: SourceFile, weights: SymbolWeightsSpec,
+    static func add(_ asset: AssetEntry, setName: String, source: SourceFile, weights: SymbolWeights,
                     to part: inout AssetPlanPart) {
         let folder = FolderKind.symbolSet.folder(setName)
         let file = setName + ".svg"
         var job = RenderJob(output: folder + "/" + file, asset: asset.name, slot: "symbol template", scale: .x1,
                             source: Planner.sourceRef(source), pixelSize: canvas, fit: .contain, background: nil,
                             channels: .rgba, origin: source.location)
-        job.symbol = SymbolOutput(ultralight: weights.ultralight, black: weights.black,
-                                  ultralightWidth: weights.ultralightWidth, blackWidth: weights.blackWidth)
+        job.symbol = weights
         part.jobs.append(job)
         part.entries.append(CatalogEntry(asset: asset.name, folder: folder, contents: contents(file)))
     }
@@ -49,8 +48,9 @@ enum SymbolPlanner {
 
     /// `{ info, properties: { symbol-rendering-intent: template }, symbols: [{ filename, idiom: universal }] }`
     static func contents(_ file: String) -> JSONValue {
-        .object(["info": CatalogEntry.info,
-                 "properties": .object(["symbol-rendering-intent": .string("template")]),
-                 "symbols": .array([.object(["filename": .string(file), "idiom": .string("universal")])])])
+        .object([ContentsFormat.info: CatalogEntry.info,
+                 ContentsFormat.properties: .object(["symbol-rendering-intent": .string("template")]),
+                 "symbols": .array([.object([ContentsKey.filename.rawValue: .string(file),
+                                             ContentsKey.idiom.rawValue: .string(Idiom.universal.rawValue)])])])
     }
 }

@@ -12,7 +12,7 @@ package struct AdoptedManifest: Sendable, Equatable {
         /// The group folder holding the set (`AppIcons`); nil at the catalog's top level.
         package var folder: String?
         /// `ios` and/or `macos`; a mac-only set is kept as drawn.
-        package var platforms: [String]
+        package var platforms: [Platform]
         package var dark: String?
         package var tinted: String?
         /// The colour a transparent master is flattened onto (`#FFFFFF`); nil for an opaque one.
@@ -20,7 +20,7 @@ package struct AdoptedManifest: Sendable, Equatable {
         /// Something the user should know (a layout that changes).
         package var note: String?
 
-        package init(name: String, source: String, folder: String? = nil, platforms: [String] = ["ios"], dark: String? = nil,
+        package init(name: String, source: String, folder: String? = nil, platforms: [Platform] = [.ios], dark: String? = nil,
                      tinted: String? = nil, background: String? = nil, note: String? = nil) {
             self.name = name
             self.source = source

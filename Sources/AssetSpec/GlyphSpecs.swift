@@ -21,7 +21,7 @@ package struct BarGlyphSpec: Hashable, Sendable {
     /// `vector:`: each set holds one single-scale PDF or SVG (PNGs only for `scales` given explicitly).
     package var vector: VectorFormat? = nil
     /// `symbol: true`: the glyph's custom symbol too (`<Name>.symbol.symbolset`), with these weights.
-    package var symbol: SymbolWeightsSpec? = nil
+    package var symbol: SymbolWeights? = nil
 }
 
 /// The tab bar box shapes of the HIG (2017+): which side is constrained.
@@ -47,7 +47,7 @@ package struct TabIconSpec: Hashable, Sendable {
     /// Where the asset is written in the manifest.
     package var location: SourceLocation
     /// `symbol: true`: the glyph's custom symbol too (`<Name>.symbol.symbolset`), with these weights.
-    package var symbol: SymbolWeightsSpec? = nil
+    package var symbol: SymbolWeights? = nil
 }
 
 /// `kind: back-indicator`: the back chevron and its transition mask, the same size.
@@ -102,12 +102,12 @@ package struct TabBarSpec: Hashable, Sendable {
     package var tint: Located<RGBAColor>?
     package var unselectedTint: Located<RGBAColor>?
     package var background: Located<RGBAColor>?
-    /// `iphone` (at most 5 tabs) or `ipad` (at most 7).
-    package var idiom: String
+    /// `iphone` or `ipad`: the table's `maximum-tabs` says how many tabs each shows.
+    package var idiom: Idiom
     package var location: SourceLocation
 
     package init(tint: Located<RGBAColor>?, unselectedTint: Located<RGBAColor>?, background: Located<RGBAColor>?,
-                 idiom: String, location: SourceLocation) {
+                 idiom: Idiom, location: SourceLocation) {
         self.tint = tint
         self.unselectedTint = unselectedTint
         self.background = background

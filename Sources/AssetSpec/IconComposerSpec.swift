@@ -20,7 +20,7 @@ package struct IconComposerSpec: Hashable, Sendable {
     /// `platforms:` (default `[ios]`). ios, macos and watchos get the `.icon` (and the flat set);
     /// tvos gets a brand-assets folder of image stacks and visionos a solid image stack, both
     /// from the same layers.
-    package var platforms: [AppIconSpec.IconPlatform] = [.ios]
+    package var platforms: [Platform] = [.ios]
     /// Where `platforms:` was written (nil: not given).
     package var platformsLocation: SourceLocation?
     /// Where `fill:` was written (nil: not given).
@@ -131,7 +131,7 @@ package struct IconAppearanceSpec: Hashable, Sendable {
 extension AppIconSpec {
     /// A flat icon drawn from `source` on `background` for `platforms` (the macOS and watchOS
     /// sizes composed from an icon's layers).
-    package init(composedFrom source: SourceFile, background: RGBAColor, platforms: [IconPlatform], macStyle: MacIconStyle) {
+    package init(composedFrom source: SourceFile, background: RGBAColor, platforms: [Platform], macStyle: MacIconStyle) {
         self.init(source: source, smallSource: nil, background: background, backgroundGiven: true, layout: nil,
                   dark: nil, tinted: nil)
         self.platforms = platforms

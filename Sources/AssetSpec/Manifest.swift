@@ -98,16 +98,19 @@ package enum AssetKind: Hashable, Sendable {
     case symbol(SymbolSpec)
 
     /// The `kind:` word in the manifest.
-    package var keyword: String {
+    package var keyword: String { word.rawValue }
+
+    /// The `kind:` of this asset.
+    package var word: AssetKindWord {
         switch self {
-        case .appIcon, .iconComposer: "app-icon"
-        case .image: "image"
-        case .launchImage: "launch-image"
-        case .barGlyph: "bar-glyph"
-        case .tabIcon: "tab-icon"
-        case .backIndicator: "back-indicator"
-        case .control: "control"
-        case .symbol: "symbol"
+        case .appIcon, .iconComposer: .appIcon
+        case .image: .image
+        case .launchImage: .launchImage
+        case .barGlyph: .barGlyph
+        case .tabIcon: .tabIcon
+        case .backIndicator: .backIndicator
+        case .control: .control
+        case .symbol: .symbol
         }
     }
 }
@@ -156,25 +159,13 @@ package struct AppIconSpec: Hashable, Sendable {
     package var dark: SourceFile?
     /// iOS 18 tinted appearance: a master, or derived from the main master in greyscale.
     package var tinted: TintedSource?
-    /// `platforms:` the icon is made for (default `[ios]`).
-    package var platforms: [IconPlatform] = [.ios]
+    /// `platforms:` the icon is made for (default `[ios]`; the words of Contents.json). tvOS and
+    /// visionOS icons are layered stacks, made from `layers:` (see `IconComposerSpec.platforms`).
+    package var platforms: [Platform] = [.ios]
     /// `macos-style:` how the macOS sizes are drawn (default Apple's grid).
     package var macStyle: MacIconStyle = .appleGrid
     /// `badge:` (of the icon, or of the flavour it belongs to), drawn over every size.
     package var badge: BadgeSpec?
-
-    /// The platforms an `app-icon` can be made for. tvOS and visionOS icons are layered stacks,
-    /// made from `layers:` (see `IconComposerSpec.platforms`).
-    package enum IconPlatform: String, Hashable, Sendable, CaseIterable {
-        case ios
-        case macos
-        case watchos
-        case tvos
-        case visionos
-
-        /// The platforms whose icons are layered image stacks.
-        package var isStack: Bool { self == .tvos || self == .visionos }
-    }
 
     /// `apple-grid`: the artwork as a rounded square inset on a transparent canvas with a soft
     /// shadow, as macOS 11+ draws app icons; `full-bleed`: the artwork fills the square (opaque).

@@ -4,11 +4,11 @@ import Foundation
 /// The project's own terms for flavours (issue 35): `flavor-names:` is the pattern of a flavour
 /// set's name (`"{name}-{flavor}"` by default: `AppIcon-Beta`; `"{name}{flavor}"` gives
 /// `AppIconBeta`), and `icon-setting:` the build setting the `.xcconfig` fragment names the
-/// primary icon in (`ASSETCATALOG_COMPILER_APPICON_NAME` by default; a project whose target says
-/// `ASSETCATALOG_COMPILER_APPICON_NAME = ${CE_APPICON_NAME}` gives `CE_APPICON_NAME`).
+/// primary icon in (`XcodeSetting.appIconName` by default; a project whose target sets that
+/// setting to `${CE_APPICON_NAME}` gives `CE_APPICON_NAME`).
 package enum FlavorNaming {
     package static let defaultPattern = "{name}-{flavor}"
-    package static let defaultIconSetting = "ASSETCATALOG_COMPILER_APPICON_NAME"
+    package static let defaultIconSetting = XcodeSetting.appIconName.name
 
     /// The set name of flavour `flavor` of the asset `base`.
     package static func name(base: String, flavor: String, pattern: String) -> String {

@@ -16,13 +16,13 @@ extension ManifestLoader {
     package static let capInsetKeys = ["top", "left", "bottom", "right"]
 
     /// One of the glyph kinds, read by its own reader below; nil for another kind or on an error.
-    static func readGlyph(_ kind: String, _ reader: MappingReader, directory: String,
+    static func readGlyph(_ kind: AssetKindWord, _ reader: MappingReader, directory: String,
                           sink: DiagnosticSink) -> AssetKind? {
         switch kind {
-        case "bar-glyph": readBarGlyph(reader, directory: directory, sink: sink)
-        case "tab-icon": readTabIcon(reader, directory: directory, sink: sink)
-        case "back-indicator": readBackIndicator(reader, directory: directory, sink: sink)
-        case "control": readControl(reader, directory: directory, sink: sink)
+        case .barGlyph: readBarGlyph(reader, directory: directory, sink: sink)
+        case .tabIcon: readTabIcon(reader, directory: directory, sink: sink)
+        case .backIndicator: readBackIndicator(reader, directory: directory, sink: sink)
+        case .control: readControl(reader, directory: directory, sink: sink)
         default: nil
         }
     }
@@ -125,9 +125,9 @@ extension ManifestLoader {
         guard let node = top.value("tab-bar"),
               let reader = MappingReader(node, context: "\"tab-bar\"", sink: sink) else { return nil }
         reader.rejectUnknownKeys(allowed: tabBarKeys)
-        let idiom = reader.choice("idiom", from: ["iphone", "ipad"])
+        let idiom = reader.choice("idiom", from: Idiom.tabBar.map(\.rawValue))
         return TabBarSpec(tint: reader.color("tint"), unselectedTint: reader.color("unselected-tint"),
-                          background: reader.color("background"), idiom: idiom?.value ?? "iphone",
+                          background: reader.color("background"), idiom: idiom.flatMap { Idiom(rawValue: $0.value) } ?? .iphone,
                           location: sink.location(node))
     }
 

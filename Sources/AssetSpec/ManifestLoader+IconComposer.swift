@@ -21,8 +21,8 @@ extension ManifestLoader {
 
         var layerNames: [String] = []
         for name in groups.flatMap(\.layers).map(\.name) where !layerNames.contains(name) { layerNames.append(name) }
-        let dark = iconAppearance("dark", reader, layerNames: layerNames, directory: directory, sink: sink)
-        let tinted = iconAppearance("tinted", reader, layerNames: layerNames, directory: directory, sink: sink)
+        let dark = iconAppearance(Self.dark, reader, layerNames: layerNames, directory: directory, sink: sink)
+        let tinted = iconAppearance(Self.tinted, reader, layerNames: layerNames, directory: directory, sink: sink)
         checkLayerFileNames(groups.flatMap(\.layers).map(\.source) + [dark, tinted].compactMap({ $0?.sources }).flatMap(\.values),
                             sink: sink)
 
@@ -92,7 +92,7 @@ extension ManifestLoader {
     }
 
     /// Stacks (and macOS and watchOS icons drawn from the layers) need one solid fill behind them.
-    private static func checkSolidFill(_ fill: IconFill, platforms: [AppIconSpec.IconPlatform], _ reader: MappingReader,
+    private static func checkSolidFill(_ fill: IconFill, platforms: [Platform], _ reader: MappingReader,
                                        sink: DiagnosticSink) {
         let drawnOnFill = platforms.filter(\.isStack).map(\.rawValue)
             + (reader.value("source") == nil ? platforms.filter { $0 == .macos || $0 == .watchos }.map(\.rawValue) : [])
@@ -107,7 +107,7 @@ extension ManifestLoader {
     }
 
     /// `top-shelf:` and `top-shelf-wide:`, tvOS artwork: an error unless `platforms:` lists tvos.
-    private static func readTopShelf(_ reader: MappingReader, platforms: [AppIconSpec.IconPlatform], directory: String,
+    private static func readTopShelf(_ reader: MappingReader, platforms: [Platform], directory: String,
                                      sink: DiagnosticSink) -> [String: SourceFile] {
         var stackFiles: [String: SourceFile] = [:]
         for key in ["top-shelf", "top-shelf-wide"] where reader.value(key) != nil {

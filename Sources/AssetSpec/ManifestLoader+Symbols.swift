@@ -4,7 +4,7 @@ import Foundation
 /// Reading of `kind: symbol` and of `symbol:` / `weights:` on bar glyphs and tab icons.
 extension ManifestLoader {
     static let symbolKeys = ["name", "kind", "adopt", "source", "weights"]
-    package static let weightKeys = ["ultralight", "black"]
+    package static let weightKeys = SymbolWeights.Key.allCases.map(\.rawValue)
 
     static func readSymbol(_ reader: MappingReader, directory: String, sink: DiagnosticSink) -> AssetKind? {
         reader.rejectUnknownKeys(allowed: symbolKeys)
@@ -16,7 +16,7 @@ extension ManifestLoader {
     }
 
     /// `symbol: true` (with optional `weights:`) on a bar glyph or tab icon, or nil.
-    static func readSymbolOption(_ reader: MappingReader, source: SourceFile?, sink: DiagnosticSink) -> SymbolWeightsSpec? {
+    static func readSymbolOption(_ reader: MappingReader, source: SourceFile?, sink: DiagnosticSink) -> SymbolWeights? {
         let wanted = reader.bool("symbol")
         let weights = readWeights(reader, sink: sink)
         guard wanted?.value == true else {
@@ -37,21 +37,20 @@ extension ManifestLoader {
 
     /// `weights: {ultralight, black}` (both optional), each a ratio of the drawn width (`0.5`) or
     /// a width in the SVG's user units (`0.75px`); defaults when left out, nil when wrong.
-    static func readWeights(_ reader: MappingReader, sink: DiagnosticSink) -> SymbolWeightsSpec? {
-        guard reader.value("weights") != nil else { return SymbolWeightsSpec() }
+    static func readWeights(_ reader: MappingReader, sink: DiagnosticSink) -> SymbolWeights? {
+        guard reader.value("weights") != nil else { return SymbolWeights() }
         guard let inner = reader.mapping("weights") else { return nil }
         inner.rejectUnknownKeys(allowed: weightKeys)
-        var weights = SymbolWeightsSpec()
+        var weights = SymbolWeights()
         var ok = true
-        for (key, range) in [("ultralight", SymbolWeightsSpec.ultralightRange), ("black", SymbolWeightsSpec.blackRange)]
-        where inner.value(key) != nil {
-            guard let weight = weight(key, inner, range: range, sink: sink) else {
+        for key in SymbolWeights.Key.allCases where inner.value(key.rawValue) != nil {
+            guard let weight = weight(key.rawValue, inner, range: key.range, sink: sink) else {
                 ok = false
                 continue
             }
             switch (key, weight) {
-            case ("ultralight", .ratio(let value)): weights.ultralight = value
-            case ("ultralight", .width(let value)): weights.ultralightWidth = value
+            case (.ultralight, .ratio(let value)): weights.ultralight = value
+            case (.ultralight, .width(let value)): weights.ultralightWidth = value
             case (_, .ratio(let value)): weights.black = value
             case (_, .width(let value)): weights.blackWidth = value
             }
@@ -59,7 +58,7 @@ extension ManifestLoader {
         if ok, let thin = weights.ultralightWidth, let wide = weights.blackWidth, thin >= wide {
             sink.error("\"ultralight\" in \(inner.context) is \(format(thin))px, not thinner than \"black\" (\(format(wide))px): "
                        + "Ultralight is drawn thinner than the drawing's own width (Regular) and Black wider",
-                       at: inner.place("ultralight"), fix: "give \"ultralight\" the smaller width, such as 0.75px, and \"black\" the larger, such as 3px")
+                       at: inner.place(SymbolWeights.Key.ultralight.rawValue), fix: "give \"ultralight\" the smaller width, such as 0.75px, and \"black\" the larger, such as 3px")
             ok = false
         }
         return ok ? weights : nil
@@ -79,13 +78,13 @@ extension ManifestLoader {
         }
         guard let value = Double(written.dropLast(2).trimmingCharacters(in: .whitespaces)), value.isFinite, value > 0 else {
             sink.error("\"\(key)\" in \(reader.context) is \"\(text.value)\", not a stroke width above 0 px", at: reader.place(key),
-                       fix: "write a width in the SVG's user units such as 0.75px, or a ratio of the drawn width such as 0.31")
+                       fix: "write a width in the SVG's user units such as 0.75px, or a ratio of the drawn width such as \(SymbolWeights.defaultUltralight)")
             return nil
         }
-        guard value <= SymbolWeightsSpec.maximumWidth else {
-            sink.error("\"\(key)\" in \(reader.context) is \(format(value))px, wider than \(format(SymbolWeightsSpec.maximumWidth))px: "
-                       + "a symbol's strokes are a few units wide on a canvas of at most \(format(SymbolWeightsSpec.maximumWidth)) units",
-                       at: reader.place(key), fix: "write a width in the SVG's user units such as 3px, or a ratio of the drawn width such as 1.8")
+        guard value <= SymbolWeights.maximumWidth else {
+            sink.error("\"\(key)\" in \(reader.context) is \(format(value))px, wider than \(format(SymbolWeights.maximumWidth))px: "
+                       + "a symbol's strokes are a few units wide on a canvas of at most \(format(SymbolWeights.maximumWidth)) units",
+                       at: reader.place(key), fix: "write a width in the SVG's user units such as 3px, or a ratio of the drawn width such as \(SymbolWeights.defaultBlack)")
             return nil
         }
         return .width(value)

@@ -11,18 +11,24 @@ import Darwin
 package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors", "flavor-names",
                                         "icon-setting", "verify"]
-    package static let kindNames = ["app-icon", "image", "bar-glyph", "tab-icon", "back-indicator", "control", "launch-image",
-                                    "symbol"]
-    static let appIconKeys = ["name", "kind", "adopt", "folder", "source", "small-source", "background", "layout", "dark", "tinted",
+    package static let kindNames = AssetKindWord.allCases.map(\.rawValue)
+    static let appIconKeys = ["name", "kind", "adopt", "folder", "source", "small-source", "background", "layout", dark, tinted,
                               "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide",
                               "alternates", "badge"]
     static let imageKeys = ["name", "kind", "adopt", "folder", "source", "page", "size", "scales", "fit", "background", "vector"]
 
     /// The keys each `kind:` accepts (what the JSON Schema in `schema/` must list, a test says so).
     package static var keysByKind: [String: [String]] {
-        ["app-icon": appIconKeys, "image": imageKeys, "launch-image": launchImageKeys, "bar-glyph": barGlyphKeys,
-         "tab-icon": tabIconKeys, "back-indicator": backIndicatorKeys, "control": controlKeys, "symbol": symbolKeys]
+        let keys: [AssetKindWord: [String]] = [
+            .appIcon: appIconKeys, .image: imageKeys, .launchImage: launchImageKeys, .barGlyph: barGlyphKeys,
+            .tabIcon: tabIconKeys, .backIndicator: backIndicatorKeys, .control: controlKeys, .symbol: symbolKeys,
+        ]
+        return Dictionary(uniqueKeysWithValues: keys.map { ($0.key.rawValue, $0.value) })
     }
+
+    /// The app icon's appearance keys: `dark:` and `tinted:` (Contents.json's luminosity values).
+    static let dark = Appearance.Luminosity.dark.rawValue
+    static let tinted = Appearance.Luminosity.tinted.rawValue
 
     /// Loads the manifest at `path` (as the user wrote it; relative to the current directory).
     /// `outputOverride` replaces the manifest's `output` (the `--output` flag).
@@ -210,19 +216,19 @@ package enum ManifestLoader {
         }
         let kind = reader.choice("kind", from: kindNames, required: true)
         let entryKind: AssetKind?
-        switch kind?.value {
-        case "app-icon":
+        switch kind.flatMap({ AssetKindWord(rawValue: $0.value) }) {
+        case .appIcon?:
             reader.rejectUnknownKeys(allowed: appIconKeys)
             entryKind = readAppIcon(reader, directory: directory, sink: sink)
-        case "image":
+        case .image?:
             reader.rejectUnknownKeys(allowed: imageKeys)
             entryKind = readImage(reader, directory: directory, sink: sink)
-        case "launch-image":
+        case .launchImage?:
             reader.rejectUnknownKeys(allowed: launchImageKeys)
             entryKind = readLaunchImage(reader, directory: directory, sink: sink)
-        case let glyph? where ["bar-glyph", "tab-icon", "back-indicator", "control"].contains(glyph):
+        case let glyph? where glyph.isGlyph:
             entryKind = readGlyph(glyph, reader, directory: directory, sink: sink)
-        case "symbol":
+        case .symbol?:
             entryKind = readSymbol(reader, directory: directory, sink: sink)
         default:
             entryKind = nil
@@ -253,12 +259,12 @@ package enum ManifestLoader {
             sink.error("\"\(key)\" in \(reader.context) is tvOS Top Shelf artwork, for an icon with \"layers\" and tvos in \"platforms\"",
                        at: reader.place(key), fix: "remove it, or add `layers:` and tvos to `platforms:`")
         }
-        let dark = reader.sourceFile("dark", relativeTo: directory)
+        let dark = reader.sourceFile(Self.dark, relativeTo: directory)
         var tinted: AppIconSpec.TintedSource?
-        if let text = reader.string("tinted") {
+        if let text = reader.string(Self.tinted) {
             if text.value == "auto" {
                 tinted = .derived(text.location)
-            } else if let file = reader.sourceFile("tinted", relativeTo: directory) {
+            } else if let file = reader.sourceFile(Self.tinted, relativeTo: directory) {
                 tinted = .file(file)
             }
         }
@@ -289,22 +295,22 @@ package enum ManifestLoader {
     }
 
     /// `platforms: [ios, macos, watchos, tvos, visionos]`.
-    static func readPlatforms(_ reader: MappingReader, sink: DiagnosticSink) -> [AppIconSpec.IconPlatform]? {
+    static func readPlatforms(_ reader: MappingReader, sink: DiagnosticSink) -> [Platform]? {
         guard let node = reader.value("platforms") else { return nil }
         guard case .sequence(let items) = node, !items.isEmpty else {
             sink.error("\"platforms\" in \(reader.context) must be a list such as [ios, macos]", at: node)
             return nil
         }
-        var platforms: [AppIconSpec.IconPlatform] = []
+        var platforms: [Platform] = []
         for item in items {
             let word = item.string ?? ""
-            if let platform = AppIconSpec.IconPlatform(rawValue: word) {
+            if let platform = Platform(rawValue: word) {
                 if platforms.contains(platform) {
                     sink.error("\"\(word)\" appears twice in \"platforms\" of \(reader.context)", at: item, fix: "list each platform once")
                 }
                 platforms.append(platform)
             } else {
-                let names = AppIconSpec.IconPlatform.allCases.map(\.rawValue)
+                let names = Platform.allCases.map(\.rawValue)
                 let guess = Suggestion.closest(to: word, in: names)
                 sink.error("\"\(word)\" in \"platforms\" of \(reader.context) is not a platform", at: item,
                            fix: (guess.map { "did you mean \"\($0)\"? " } ?? "") + "use " + names.joined(separator: ", "))
@@ -347,47 +353,6 @@ package enum ManifestLoader {
     }
 }
 
-/// Folders a catalog must never be written into: the file system's root, the system's own
-/// folders (and anything inside the ones no project lives in, such as `/etc` or `/usr`), and a
-/// home folder itself (a typo such as `output: /` or `output: ~/..`). Checked on the path as
-/// written and on its real path, every symbolic link in it resolved, so that `Output -> /etc`
-/// (or a parent folder that is such a link) is refused too.
-package enum SystemFolders {
-    static let roots: Set<String> = ["/", "/bin", "/boot", "/dev", "/etc", "/lib", "/lib64", "/opt", "/proc", "/root",
-                                     "/sbin", "/sys", "/tmp", "/usr", "/var", "/home", "/Users", "/System", "/Library",
-                                     "/Applications", "/Volumes", "/private", "/usr/local", "/opt/homebrew",
-                                     "/run", "/srv", "/mnt", "/media", "/var/tmp", "/private/tmp", "/private/var"]
-    /// Folders whose whole tree belongs to the system.
-    static let systemTrees = ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/proc", "/sbin", "/sys",
-                              "/usr", "/System", "/Library", "/private/etc", "/var/lib", "/var/log", "/run"]
-
-    package static func isProtected(_ absolute: String) -> Bool {
-        let path = PathText.normalized(absolute)
-        let home = PathText.normalized(NSHomeDirectory())
-        func protected(_ path: String) -> Bool {
-            roots.contains(path) || path == home || systemTrees.contains { path.hasPrefix($0 + "/") }
-        }
-        return protected(path) || protected(realPath(path))
-    }
-
-    /// `path` with every symbolic link resolved: `realpath` of the deepest folder that exists,
-    /// then the components that do not exist yet (they cannot be links).
-    package static func realPath(_ path: String) -> String {
-        var existing = path
-        var rest: [String] = []
-        while existing != "/" {
-            if let resolved = realpath(existing, nil) {
-                defer { free(resolved) }
-                let real = String(cString: resolved)
-                return PathText.normalized(([real] + rest.reversed()).joined(separator: "/"))
-            }
-            rest.append(PathText.lastComponent(existing))
-            existing = PathText.parent(existing)
-        }
-        return path
-    }
-}
-
 /// Where the catalog goes: `output` is the folder that holds `<catalog>.xcassets`, unless it ends in
 /// `.xcassets` itself (`output: MyApp/Assets.xcassets`), when it names the catalog.
 package struct CatalogPlace: Hashable, Sendable {
@@ -412,19 +377,5 @@ package struct CatalogPlace: Hashable, Sendable {
             folder = written
             catalogName = catalog ?? "Assets"
         }
-    }
-}
-
-/// Asset and catalog names become folder and file names, so they are held to a safe alphabet.
-package enum AssetName {
-    package static let rule = "use letters, digits, spaces, \"-\", \"_\" and \".\" only, starting with a letter or digit (no \"/\" or \"..\")"
-
-    package static func isValid(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, name.count <= 100, !name.contains(".."),
-              !name.hasSuffix("."), !name.hasSuffix(" ") else { return false }
-        func ok(_ c: Unicode.Scalar) -> Bool {
-            ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)
-        }
-        return ok(first) && name.unicodeScalars.allSatisfy { ok($0) || " -_.".unicodeScalars.contains($0) }
     }
 }

@@ -58,8 +58,8 @@ package enum ManifestWriter {
         if let note = icon.note { lines.append("  # note: \(note)") }
         lines += ["  - name: \(quoted(icon.name))", "    kind: app-icon", "    source: \(quoted(icon.source))"]
         if let folder = icon.folder { lines.append("    folder: \(quoted(folder))   # kept in its group folder") }
-        if icon.platforms != ["ios"] { lines.append("    platforms: [\(icon.platforms.joined(separator: ", "))]") }
-        if icon.platforms == ["macos"] {
+        if icon.platforms != [.ios] { lines.append("    platforms: [\(icon.platforms.map(\.rawValue).joined(separator: ", "))]") }
+        if icon.platforms == [.macos] {
             lines.append("    macos-style: as-drawn   # a finished macOS icon: its own shape and transparency, only scaled")
         }
         if let background = icon.background {

@@ -55,7 +55,7 @@ extension InitCommand {
     /// opaque icon: the build flattens it onto white, which the manifest then says.
     static func transparencyWarning(_ icon: CatalogSurvey.AppIcon, catalog: String, roles: IconRoles?,
                                     manifestPath: String) -> Diagnostic? {
-        guard icon.platforms.contains("ios"), let transparent = transparentPixels(catalog + "/" + icon.master),
+        guard icon.platforms.contains(.ios), let transparent = transparentPixels(catalog + "/" + icon.master),
               mustBeOpaque(icon.name, roles: roles) else { return nil }
         let shown = relativePath(catalog + "/" + icon.master)
         return .warning("the master of \"\(icon.name)\" (\(shown)) has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); "

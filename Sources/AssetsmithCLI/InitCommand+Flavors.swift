@@ -5,7 +5,7 @@ import XcodeProject
 /// What `init` reads of the project's own flavour terms (issue 35): when its configurations name
 /// icons after themselves (`AppIconBeta` in configuration Beta beside `AppIcon` in Release), the
 /// set name pattern; when the target's App Icon setting reads another variable
-/// (`ASSETCATALOG_COMPILER_APPICON_NAME = ${CE_APPICON_NAME}`), that variable as `icon-setting:`.
+/// (`XcodeSetting.appIconName` set to `${CE_APPICON_NAME}`), that variable as `icon-setting:`.
 enum ProjectFlavorTerms {
     static let appIconKey = FlavorNaming.defaultIconSetting
 

@@ -136,7 +136,7 @@ struct InitCommand: ParsableCommand {
             let path = URL(fileURLWithPath: PathText.absolute(catalog, relativeTo: FileManager.default.currentDirectoryPath))
                 .standardizedFileURL.path
             var isDirectory: ObjCBool = false
-            guard path.hasSuffix(".xcassets"), FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+            guard FolderKind(rawValue: (path as NSString).pathExtension) == .catalog, FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
                   isDirectory.boolValue else {
                 printer.print([.error("no asset catalog (.xcassets folder) at \"\(catalog)\"", at: .file(catalog),
                                       fix: catalogs.isEmpty ? "give the path of an .xcassets folder"

@@ -23,7 +23,7 @@ enum InitProjectFinder {
             let path = relative.isEmpty ? root : root + "/" + relative
             for name in subfolderNames(of: path) {
                 let child = relative.isEmpty ? name : relative + "/" + name
-                if (name as NSString).pathExtension == FolderKind.iconComposer.rawValue {
+                if FolderKind(rawValue: (name as NSString).pathExtension) == .iconComposer {
                     if FileManager.default.fileExists(atPath: root + "/" + child + "/icon.json") { found.append(child) }
                 } else if (name as NSString).pathExtension.isEmpty, depth < 4 {
                     queue.append((child, depth + 1))

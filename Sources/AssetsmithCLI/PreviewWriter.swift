@@ -27,7 +27,7 @@ enum PreviewWriter {
 
     /// Returns problems writing (the preview never fails a build's assets).
     /// Vector files in the catalog are drawn by `vectors` (worker processes).
-    static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle = PreviewStyle(),
+    static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle,
                       vectors: VectorSandbox? = nil, folder named: String? = nil) -> [Diagnostic] {
         let folder = folder(outputDirectory: plan.outputDirectory, named: named)
         let catalog = PreviewCatalog.read(at: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),

@@ -120,7 +120,7 @@ struct VerifyCommand: ParsableCommand {
         }
         let folder = URL(fileURLWithPath: PathText.absolute(catalog, relativeTo: FileManager.default.currentDirectoryPath))
             .standardizedFileURL
-        guard folder.pathExtension == "xcassets" else {
+        guard FolderKind(rawValue: folder.pathExtension) == .catalog else {
             let inside = CatalogSurvey.catalogs(below: folder.path).prefix(5)
             printer.print([.error("\"\(display)\" is not an asset catalog (its name does not end in .xcassets)", at: .file(display),
                                   fix: inside.isEmpty ? "give the path of an .xcassets folder to --catalog"
@@ -130,9 +130,9 @@ struct VerifyCommand: ParsableCommand {
         if let appIcon {
             // actool's --app-icon names an app icon set, tvOS brand assets or a sticker pack's icon set.
             let sets = ContentsReader.sets(inCatalogAt: catalog) ?? []
-            let icons = sets.filter { FolderKind(rawValue: ($0.path as NSString).pathExtension)?.isPrimaryIconKind == true }.map(\.name)
+            let icons = sets.filter { $0.folderKind?.isPrimaryIconKind == true }.map(\.name)
             let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? [])
-                .filter { $0.hasSuffix(".icon") }.map { ($0 as NSString).deletingPathExtension }
+                .filter { FolderKind.iconComposer.names($0) }.map { FolderKind.iconComposer.name(of: $0) }
             let known = (icons + bundles).sorted()
             if !known.contains(where: { $0.lowercased() == appIcon.lowercased() }) {
                 let guess = Suggestion.closest(to: appIcon, in: known).map { "did you mean \"\($0)\"? " } ?? ""

@@ -14,6 +14,11 @@ package struct PreviewCatalog: Sendable {
         package var fields: [String: String]
         /// `dark`, `tinted` or nil (any appearance).
         package var appearance: String?
+        /// The luminosity the image is for: `.light` without an appearance, nil for a value
+        /// that is not a luminosity (`high`).
+        package var luminosity: Appearance.Luminosity? {
+            appearance.map(Appearance.Luminosity.init(rawValue:)) ?? .light
+        }
         /// The file's own pixel size when `bitmap` is a thumbnail of it (a large image set's file,
         /// reduced when read so 500 sets stay within bounded memory); nil when it is the file itself.
         package var filePixels: PixelSize? = nil
@@ -21,12 +26,12 @@ package struct PreviewCatalog: Sendable {
         /// The file's pixel size, as the preview labels it.
         package var pixels: PixelSize { filePixels ?? PixelSize(width: bitmap.width, height: bitmap.height) }
 
-        package var scale: Int { Int(fields["scale"]?.dropLast() ?? "1") ?? 1 }
-        package var isCompact: Bool { fields["height-class"] == "compact" }
+        package var scale: Int { Int(fields[ContentsKey.scale.rawValue]?.dropLast() ?? "1") ?? 1 }
+        package var isCompact: Bool { fields[ContentsKey.heightClass.rawValue] == "compact" }
         /// True when drawn from a single-scale PDF or SVG entry (at @2x and @3x, as Xcode does).
         package var isVector: Bool { fields["vector"] != nil }
         /// A macOS icon size: drawn as it is (its own shape), never masked to the iOS rounded square.
-        package var isMac: Bool { fields["idiom"] == "mac" }
+        package var isMac: Bool { fields[ContentsKey.idiom.rawValue] == Idiom.mac.rawValue }
     }
 
     package struct Set: Sendable {
@@ -77,7 +82,7 @@ package struct PreviewCatalog: Sendable {
             let folder = (path as NSString).appendingPathComponent(found.path)
             var images: [Image] = []
             for (_, entry) in found.images {
-                if let file = entry.filename, entry.fields["scale"] == nil,
+                if let file = entry.filename, entry.fields[.scale] == nil,
                    ["pdf", "svg"].contains((file as NSString).pathExtension.lowercased()) {
                     images += vectorImages(folder + "/" + file, entry: entry, vectors: vectors)
                     continue
@@ -92,10 +97,10 @@ package struct PreviewCatalog: Sendable {
                 if found.kind == .image, CatalogNamespace.isNamed(found.path) { image = PreviewThumbnail.reduced(image) }
                 images.append(image)
             }
-            let type = FolderKind(rawValue: (found.path as NSString).pathExtension)
+            let type = found.folderKind
             var symbol: PreviewSymbol?
             if type == .symbolSet, case .success(let value) = found.contents,
-               let template = value["symbols"]?.arrayValue?.first?["filename"]?.stringValue,
+               let template = value["symbols"]?.arrayValue?.first?[.filename]?.stringValue,
                !template.contains("/"), !template.hasPrefix(".") {
                 symbol = PreviewSymbol.draw(templateAt: folder + "/" + template, vectors: vectors)
             }
@@ -107,7 +112,7 @@ package struct PreviewCatalog: Sendable {
         for found in ContentsReader.sets(inCatalogAt: path) ?? [] {
             let type = FolderKind(folder: found.path)
             guard type == .imageStack || type == .solidImageStack, case .success(let value) = found.contents else { continue }
-            let names = (value["layers"]?.arrayValue ?? []).compactMap { $0["filename"]?.stringValue }
+            let names = (value["layers"]?.arrayValue ?? []).compactMap { $0[.filename]?.stringValue }
             var layers: [(name: String, bitmap: Bitmap?)] = []
             var contents: [String] = []
             for name in names {
@@ -135,7 +140,7 @@ package struct PreviewCatalog: Sendable {
         for scale in [2, 3] {
             guard let bitmap = try? image.bitmap(scale: Double(scale)) else { continue }
             var fields = entry.fields.compactMapValues(\.stringValue)
-            fields["scale"] = "\(scale)x"
+            fields[ContentsKey.scale.rawValue] = "\(scale)x"
             fields["vector"] = format
             images.append(Image(file: PathText.lastComponent(path), bitmap: bitmap, fields: fields,
                                 appearance: entry.appearanceValue))

@@ -54,13 +54,16 @@ package struct PreviewIcon: Sendable {
 
     /// The value of `key` for `appearance`: its specialisation, else the default entry, else the plain key.
     static func value(_ key: String, in object: JSONValue, appearance: IconComposerFormat.Appearance) -> JSONValue? {
+        typealias Key = IconComposerFormat.SpecializationKey
         if let plain = object[key] { return plain }
         let entries = object[key + IconComposerFormat.specializationSuffix]?.arrayValue ?? []
         let lookup: [IconComposerFormat.Appearance] = appearance == .tinted ? [.tinted, .dark] : [appearance]
         for wanted in lookup {
-            if let entry = entries.first(where: { $0["appearance"]?.stringValue == wanted.rawValue }) { return entry["value"] }
+            if let entry = entries.first(where: { $0[Key.appearance.rawValue]?.stringValue == wanted.rawValue }) {
+                return entry[Key.value.rawValue]
+            }
         }
-        return entries.first { $0["appearance"] == nil && $0["idiom"] == nil }?["value"]
+        return entries.first { $0[Key.appearance.rawValue] == nil && $0[Key.idiom.rawValue] == nil }?[Key.value.rawValue]
     }
 
     static func draw(_ document: JSONValue, assets: String, appearance: IconComposerFormat.Appearance, side: Int,

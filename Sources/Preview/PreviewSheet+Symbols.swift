@@ -118,7 +118,7 @@ extension PreviewSheet {
         x += canvas.text("Aa", x: x, y: baseline, size: textSize, ink) + symbolWeightGap
         for weight in PreviewSymbol.Weight.allCases {
             let start = x
-            canvas.text(weight.rawValue, x: start, y: Double(top + symbolHeading - 6), size: 11, bold: true, subtle)
+            canvas.text(weight.weight.rawValue, x: start, y: Double(top + symbolHeading - 6), size: 11, bold: true, subtle)
             for scale in PreviewSymbol.Scale.allCases {
                 guard let drawing = symbol.grid[weight]?[scale] else { continue }
                 canvas.draw(drawing.bitmap, x: Int(x.rounded()), y: Int(baseline) - drawing.baseline, tint: ink)
@@ -162,13 +162,13 @@ extension PreviewSheet {
     /// The iPhone tab bar drawn with the tabs' symbols at @2x, once with each tab selected: the
     /// selected tab shows its `.fill` twin (the outline when it has none) in the tint, the others
     /// their outline; a tab without a symbol shows its bitmaps. nil when no tab has a symbol.
-    static func symbolTabBars(_ catalog: PreviewCatalog, style: PreviewStyle) throws(RenderError) -> PreviewSection? {
-        let tabs = Array(catalog.tabPairs.prefix(5))
+    static func symbolTabBars(_ catalog: PreviewCatalog, style: PreviewStyle, bars: PreviewBars) throws(RenderError) -> PreviewSection? {
+        let tabs = Array(catalog.tabPairs.prefix(bars.phoneTabs))
         let symbols = tabs.map { catalog.symbol(named: $0.unselected.name + SetNaming.symbol) }
         let fills = tabs.map { catalog.symbol(named: $0.unselected.name + SetNaming.symbol + SetNaming.fill) }
         guard symbols.contains(where: { $0 != nil }) else { return nil }
         let scale = 2, s = 2.0
-        let barWidth = 390 * s, barHeight = 49 * s
+        let barWidth = 390 * s, barHeight = bars.phone.tabBar * s
         let height = tabs.count * (Int(barHeight) + 40) + 10
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
         var lines: [String] = []

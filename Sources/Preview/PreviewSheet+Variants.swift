@@ -13,10 +13,10 @@ extension PreviewSheet {
         var columns: [(name: String, kind: String, renditions: [String: Bitmap])] = []
         for set in catalog.sets where set.type == .appIconSet && !set.images.isEmpty {
             var renditions: [String: Bitmap] = [:]
-            for appearance in ["light", "dark", "tinted"] {
-                let candidates = set.images.filter { ($0.appearance ?? "light") == appearance }
+            for appearance in Appearance.Luminosity.allCases {
+                let candidates = set.images.filter { $0.luminosity == appearance }
                 if let largest = candidates.max(by: { $0.bitmap.width < $1.bitmap.width }) {
-                    renditions[appearance] = largest.bitmap
+                    renditions[appearance.rawValue] = largest.bitmap
                 }
             }
             columns.append((set.name, "app icon set", renditions))
@@ -30,7 +30,7 @@ extension PreviewSheet {
         let left = 90, column = variantTile + 36
         let perLine = max(1, (width - left - Int(margin)) / column)
         // Only the appearances some icon has: no row of empty dark or tinted squares.
-        let backgrounds = ([("light", light), ("dark", dark), ("tinted", RGBAColor(red: 0, green: 0, blue: 0))] as [(String, RGBAColor)])
+        let backgrounds = Appearance.Luminosity.allCases.map { ($0.rawValue, background(of: $0)) }
             .filter { appearance in columns.contains { $0.renditions[appearance.0] != nil } }
         let lineHeight = max(1, backgrounds.count) * (variantTile + 12) + 52
         // Within Cairo's largest picture: the first icons by name, the count of the others said in the title.

@@ -7,8 +7,13 @@ package struct PreviewStyle: Sendable {
     package var tint = RGBAColor(red: 0x00, green: 0x7A, blue: 0xFF)
     package var unselectedTint = RGBAColor(red: 0x8E, green: 0x8E, blue: 0x93)
     package var barBackground = RGBAColor(red: 0xF9, green: 0xF9, blue: 0xF9)
+    /// The bars the mocks are drawn with, from the requirement table; nil (a table without bar
+    /// geometry) draws no bar mocks.
+    package var bars: PreviewBars?
 
-    package init() {}
+    package init(bars: PreviewBars?) {
+        self.bars = bars
+    }
 }
 
 /// A warning or error to show next to the asset it concerns.
@@ -70,12 +75,13 @@ package enum PreviewSheet {
         for set in catalog.sets where set.type == .appIconSet && !set.images.isEmpty {
             emit(try appIcon(set, notes: notes.filter { $0.asset == set.name }))
         }
+        guard let metrics = style.bars else { return }
         let pairs = catalog.tabPairs
         var bars: [PreviewSection] = []
-        if !pairs.isEmpty { bars.append(try tabBars(pairs, style: style, notes: notes)) }
-        if let symbolBars = try symbolTabBars(catalog, style: style) { bars.append(symbolBars) }
+        if !pairs.isEmpty { bars.append(try tabBars(pairs, style: style, bars: metrics, notes: notes)) }
+        if let symbolBars = try symbolTabBars(catalog, style: style, bars: metrics) { bars.append(symbolBars) }
         if !catalog.barGlyphs.isEmpty || !catalog.backIndicators.isEmpty {
-            bars.append(try navigationBars(catalog, style: style, notes: notes))
+            bars.append(try navigationBars(catalog, style: style, bars: metrics, notes: notes))
         }
         for bar in bars { emit(bar) }
         if !bars.isEmpty { emit(try greyscale(bars, style: style)) }
@@ -140,23 +146,53 @@ package enum PreviewSheet {
 
     static func appIcon(_ set: PreviewCatalog.Set, notes: [PreviewNote]) throws(RenderError) -> PreviewSection {
         let defaults = set.images.filter { $0.appearance == nil }.sorted { $0.bitmap.width < $1.bitmap.width }
-        var small = defaults.filter { $0.bitmap.width < 512 }
-        var derivedNote = ""
-        if small.isEmpty, let master = defaults.last {
-            // Single-size catalogs: iOS makes the small sizes; show the master at common sizes.
-            small = [180, 120, 87, 80, 58, 40].map { side in
-                var image = master
-                image.bitmap = downscale(master.bitmap, to: side)
-                image.file = "\(side) px"
-                return image
-            }
-            derivedNote = " (single-size: shown at the sizes iOS derives, via a quick preview filter)"
-        }
+        let (small, derivedNote) = smallIcons(defaults)
         // Lines of icons at 1:1 that fit the sheet, never scaled.
-        let left = 110, available = width - left - 24
+        let left = 110
+        let lines = iconLines(small, available: width - left - 24)
+        let lineHeights = lines.map { ($0.map(\.bitmap.height).max() ?? 0) + 30 }
+        let rowHeight = lineHeights.reduce(0, +) + 8
+        let tile = 232
+        let height = 30 + tile + 58 + SlotBackground.allCases.count * (rowHeight + 10) + 20 + notes.count * 20
+        let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
+        canvas.text("\(set.name)  ·  \(set.images.count) image\(set.images.count == 1 ? "" : "s")\(derivedNote)",
+                    x: margin, y: 18, size: 14, bold: true, ink)
+        var y = 30
+        drawLargeIcons(set, master: defaults.last, canvas: canvas, y: y, tile: tile)
+        y += tile + 58
+        for background in SlotBackground.allCases {
+            drawSlotRow(lines, lineHeights: lineHeights, on: background, canvas: canvas, y: y, height: rowHeight, left: left)
+            y += rowHeight + 10
+        }
+        y += 12
+        for note in notes {
+            canvas.text("⚠ " + note.text, x: margin, y: Double(y), size: 12, note.isError ? RGBAColor(red: 0xD7, green: 0, blue: 0x15) : warning)
+            y += 20
+        }
+        return PreviewSection(title: "App icon \(set.name)", picture: try canvas.bitmap(),
+                              lines: notes.map { "\(note(prefix: $0)) \($0.text)" })
+    }
+
+    /// The icons smaller than 512 px; for a single-size set, its master at the sizes iOS derives
+    /// (with the words that say so).
+    private static func smallIcons(_ defaults: [PreviewCatalog.Image]) -> ([PreviewCatalog.Image], String) {
+        let small = defaults.filter { $0.bitmap.width < 512 }
+        guard small.isEmpty, let master = defaults.last else { return (small, "") }
+        // Single-size catalogs: iOS makes the small sizes; show the master at common sizes.
+        let derived = [180, 120, 87, 80, 58, 40].map { side in
+            var image = master
+            image.bitmap = downscale(master.bitmap, to: side)
+            image.file = "\(side) px"
+            return image
+        }
+        return (derived, " (single-size: shown at the sizes iOS derives, via a quick preview filter)")
+    }
+
+    /// `images` in lines `available` px wide, 16 px apart.
+    private static func iconLines(_ images: [PreviewCatalog.Image], available: Int) -> [[PreviewCatalog.Image]] {
         var lines: [[PreviewCatalog.Image]] = [[]]
         var used = 0
-        for image in small {
+        for image in images {
             if used + image.bitmap.width > available, !lines[lines.count - 1].isEmpty {
                 lines.append([])
                 used = 0
@@ -164,22 +200,26 @@ package enum PreviewSheet {
             lines[lines.count - 1].append(image)
             used += image.bitmap.width + 16
         }
-        let lineHeights = lines.map { ($0.map(\.bitmap.height).max() ?? 0) + 30 }
-        let rowHeight = lineHeights.reduce(0, +) + 8
-        let tile = 232
-        let height = 30 + tile + 58 + 3 * (rowHeight + 10) + 20 + notes.count * 20
-        let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
-        canvas.text("\(set.name)  ·  \(set.images.count) image\(set.images.count == 1 ? "" : "s")\(derivedNote)",
-                    x: margin, y: 18, size: 14, bold: true, ink)
-        var y = 30
+        return lines
+    }
 
-        // Marketing master and the iOS 18 appearances, large.
+    /// The colour an icon of `appearance` is shown on.
+    static func background(of appearance: Appearance.Luminosity) -> RGBAColor {
+        switch appearance {
+        case .light: light
+        case .dark: dark
+        case .tinted: RGBAColor(red: 0, green: 0, blue: 0)
+        }
+    }
+
+    /// Marketing master and the iOS 18 appearances, large.
+    private static func drawLargeIcons(_ set: PreviewCatalog.Set, master: PreviewCatalog.Image?, canvas: SheetCanvas,
+                                       y: Int, tile: Int) {
         var x = Int(margin)
-        let large: [(String, PreviewCatalog.Image?, RGBAColor)] = [
-            ("Default", defaults.last, light),
-            ("Dark", set.images.first { $0.appearance == "dark" }, dark),
-            ("Tinted", set.images.first { $0.appearance == "tinted" }, RGBAColor(red: 0, green: 0, blue: 0)),
-        ]
+        let large: [(String, PreviewCatalog.Image?, RGBAColor)] = [("Default", master, light)]
+            + [Appearance.Luminosity.dark, .tinted].map { appearance in
+                (appearance.title, set.images.first { $0.luminosity == appearance }, background(of: appearance))
+            }
         for (label, image, background) in large {
             guard let image else { continue }
             canvas.fillRounded(x: Double(x), y: Double(y), width: Double(tile), height: Double(tile), radius: 16, background)
@@ -190,38 +230,35 @@ package enum PreviewSheet {
             canvas.text(image.file, x: Double(x), y: Double(y + tile + 33), size: 10, subtle)
             x += tile + 40
         }
-        y += tile + 58
+    }
 
-        // Every slot at 1:1 pixels on light, dark and wallpaper-like backgrounds.
-        for background in ["light", "dark", "wallpaper"] {
-            switch background {
-            case "light": canvas.fill(x: 0, y: Double(y), width: Double(width), height: Double(rowHeight), light)
-            case "dark": canvas.fill(x: 0, y: Double(y), width: Double(width), height: Double(rowHeight), dark)
-            default:
-                canvas.fillGradient(x: 0, y: Double(y), width: Double(width), height: Double(rowHeight),
-                                    top: RGBAColor(red: 0x3A, green: 0x6F, blue: 0xD8), bottom: RGBAColor(red: 0xD8, green: 0x6A, blue: 0x9B))
-            }
-            let labelColor = background == "light" ? subtle : RGBAColor(red: 0xEB, green: 0xEB, blue: 0xF5)
-            canvas.text(background, x: margin, y: Double(y + 22), size: 12, bold: true, labelColor)
-            var lineY = y + 8
-            for (line, lineHeight) in zip(lines, lineHeights) {
-                var x = left
-                for image in line {
-                    canvas.draw(image.bitmap, x: x, y: lineY, cornerRadius: image.isMac ? 0 : Double(image.bitmap.width) * iconCornerRatio)
-                    canvas.text("\(image.bitmap.width)", x: Double(x), y: Double(lineY + lineHeight - 12), size: 10, labelColor)
-                    x += image.bitmap.width + 16
-                }
-                lineY += lineHeight
-            }
-            y += rowHeight + 10
+    /// The backgrounds every slot is shown on at 1:1 pixels.
+    private enum SlotBackground: String, CaseIterable {
+        case light, dark, wallpaper
+    }
+
+    /// Every slot at 1:1 pixels on one background, in `lines`.
+    private static func drawSlotRow(_ lines: [[PreviewCatalog.Image]], lineHeights: [Int], on background: SlotBackground,
+                                    canvas: SheetCanvas, y: Int, height: Int, left: Int) {
+        switch background {
+        case .light: canvas.fill(x: 0, y: Double(y), width: Double(width), height: Double(height), light)
+        case .dark: canvas.fill(x: 0, y: Double(y), width: Double(width), height: Double(height), dark)
+        case .wallpaper:
+            canvas.fillGradient(x: 0, y: Double(y), width: Double(width), height: Double(height),
+                                top: RGBAColor(red: 0x3A, green: 0x6F, blue: 0xD8), bottom: RGBAColor(red: 0xD8, green: 0x6A, blue: 0x9B))
         }
-        y += 12
-        for note in notes {
-            canvas.text("⚠ " + note.text, x: margin, y: Double(y), size: 12, note.isError ? RGBAColor(red: 0xD7, green: 0, blue: 0x15) : warning)
-            y += 20
+        let labelColor = background == .light ? subtle : RGBAColor(red: 0xEB, green: 0xEB, blue: 0xF5)
+        canvas.text(background.rawValue, x: margin, y: Double(y + 22), size: 12, bold: true, labelColor)
+        var lineY = y + 8
+        for (line, lineHeight) in zip(lines, lineHeights) {
+            var x = left
+            for image in line {
+                canvas.draw(image.bitmap, x: x, y: lineY, cornerRadius: image.isMac ? 0 : Double(image.bitmap.width) * iconCornerRatio)
+                canvas.text("\(image.bitmap.width)", x: Double(x), y: Double(lineY + lineHeight - 12), size: 10, labelColor)
+                x += image.bitmap.width + 16
+            }
+            lineY += lineHeight
         }
-        return PreviewSection(title: "App icon \(set.name)", picture: try canvas.bitmap(),
-                              lines: notes.map { "\(note(prefix: $0)) \($0.text)" })
     }
 
     // MARK: Icon Composer icons
@@ -237,12 +274,12 @@ package enum PreviewSheet {
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
         canvas.text("\(icon.name).icon  ·  approximation of the Liquid Glass icon", x: margin, y: 18, size: 14, bold: true, ink)
         var x = Int(margin)
-        let backgrounds = ["light": light, "dark": dark, "tinted": RGBAColor(red: 0, green: 0, blue: 0)]
-        for (appearance, bitmap) in icon.renditions {
+        for (word, bitmap) in icon.renditions {
+            let appearance = Appearance.Luminosity(rawValue: word)
             canvas.fillRounded(x: Double(x), y: 30, width: Double(tile), height: Double(tile), radius: 16,
-                               backgrounds[appearance] ?? light)
+                               appearance.map(background(of:)) ?? light)
             canvas.drawThumbnail(bitmap, x: Double(x + 16), y: 46, width: 200, height: 200, cornerRadius: 200 * iconCornerRatio)
-            canvas.text(appearance.prefix(1).uppercased() + appearance.dropFirst() + (appearance == "tinted" ? " (greyscale)" : ""),
+            canvas.text(word.prefix(1).uppercased() + word.dropFirst() + (appearance == .tinted ? " (greyscale)" : ""),
                         x: Double(x), y: Double(30 + tile + 18), size: 11, bold: true, subtle)
             x += tile + 40
         }
@@ -267,15 +304,21 @@ package enum PreviewSheet {
         var scales: [Int]
     }
 
-    static let barDevices = [
-        BarDevice(name: "iPhone portrait (regular)", points: 390, height: 49, compact: false, inline: false, maximumTabs: 5, scales: [2, 3]),
-        BarDevice(name: "iPhone landscape (compact)", points: 430, height: 32, compact: true, inline: true, maximumTabs: 5, scales: [2, 3]),
-        BarDevice(name: "iPad", points: 650, height: 50, compact: false, inline: true, maximumTabs: 7, scales: [2]),
-    ]
+    /// The devices the tab bar is shown on: their heights and tab counts from the table.
+    static func barDevices(_ bars: PreviewBars) -> [BarDevice] {
+        [
+            BarDevice(name: "iPhone portrait (regular)", points: 390, height: bars.phone.tabBar, compact: false, inline: false,
+                      maximumTabs: bars.phoneTabs, scales: [2, 3]),
+            BarDevice(name: "iPhone landscape (compact)", points: 430, height: bars.phoneCompact.tabBar, compact: true, inline: true,
+                      maximumTabs: bars.phoneTabs, scales: [2, 3]),
+            BarDevice(name: "iPad", points: 650, height: bars.pad.tabBar, compact: false, inline: true,
+                      maximumTabs: bars.padTabs, scales: [2]),
+        ]
+    }
 
     static func tabBars(_ pairs: [(unselected: PreviewCatalog.Set, selected: PreviewCatalog.Set)], style: PreviewStyle,
-                        notes: [PreviewNote]) throws(RenderError) -> PreviewSection {
-        let mocks = barDevices.flatMap { device in device.scales.map { (device, $0) } }
+                        bars: PreviewBars, notes: [PreviewNote]) throws(RenderError) -> PreviewSection {
+        let mocks = barDevices(bars).flatMap { device in device.scales.map { (device, $0) } }
         let relevant = notes.filter { note in pairs.contains { note.asset == $0.unselected.name || note.asset == $0.selected.name } }
         let height = mocks.reduce(0) { $0 + Int($1.0.height) * $1.1 + 40 } + 20 + relevant.count * 20
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
@@ -344,19 +387,20 @@ package enum PreviewSheet {
                               lines: relevant.map { "\(note(prefix: $0)) \($0.asset): \($0.text)" })
     }
 
-    static func navigationBars(_ catalog: PreviewCatalog, style: PreviewStyle,
+    static func navigationBars(_ catalog: PreviewCatalog, style: PreviewStyle, bars: PreviewBars,
                                notes: [PreviewNote]) throws(RenderError) -> PreviewSection {
+        let navigationBar = Int(bars.phone.navigationBar)
         let glyphs = catalog.barGlyphs
         let back = catalog.backIndicators.first
         let scales = [2, 3]
         let names = Set(glyphs.map(\.name) + catalog.backIndicators.map(\.name))
         let relevant = notes.filter { names.contains($0.asset) }
-        let height = scales.reduce(0) { $0 + 2 * (44 * $1 + 40) } + 20 + relevant.count * 20
+        let height = scales.reduce(0) { $0 + 2 * (navigationBar * $1 + 40) } + 20 + relevant.count * 20
         let canvas = try SheetCanvas(size: PixelSize(width: width, height: height), background: paper)
         var y = 0
         for scale in scales {
             let s = Double(scale)
-            let barWidth = 390 * s, barHeight = 44 * s
+            let barWidth = 390 * s, barHeight = Double(navigationBar) * s
             // Navigation bar: back indicator and "Back", centred title, bar glyphs on the right.
             canvas.text("Navigation bar @\(scale)x" + (back.map { " · back indicator \($0.name)" } ?? ""),
                         x: margin, y: Double(y + 20), size: 12, subtle)
@@ -462,7 +506,7 @@ package enum PreviewSheet {
             let y = (index / columns) * (box + 44)
             canvas.fillRounded(x: Double(x), y: Double(y), width: Double(box), height: Double(box), radius: 8, light)
             canvas.drawThumbnail(image.bitmap, x: Double(x + 6), y: Double(y + 6), width: Double(box - 12), height: Double(box - 12))
-            let device = [image.fields["idiom"], image.fields["subtype"], image.fields["orientation"]].compactMap { $0 }
+            let device = [ContentsKey.idiom, .subtype, .orientation].map { image.fields[$0.rawValue] }.compactMap { $0 }
                 .joined(separator: " ")
             canvas.text(device, x: Double(x), y: Double(y + box + 15), size: 10, ink)
             canvas.text("\(image.bitmap.width)x\(image.bitmap.height) @\(image.scale)x" + (image.isVector ? " vector" : ""), x: Double(x), y: Double(y + box + 30), size: 10, subtle)

@@ -11,30 +11,10 @@ import Symbols
 /// Xcode derives it.
 package struct PreviewSymbol: Sendable {
     /// The three weights a template draws (its variant groups are `<Weight>-<Scale>`).
-    package enum Weight: String, CaseIterable, Sendable {
-        case ultralight = "Ultralight"
-        case regular = "Regular"
-        case black = "Black"
-    }
+    package typealias Weight = SymbolVariant
 
     /// SF Symbols' three scales (the template's rows).
-    package enum Scale: String, CaseIterable, Sendable {
-        case small = "S"
-        case medium = "M"
-        case large = "L"
-
-        /// The glyph's size relative to the small variant's. SF Symbols' small and large scales are
-        /// about the medium glyph × 0.783 and × 1.29 (ratios measured on system symbols beside text
-        /// of one size; Apple names the scales but publishes no figures, and they are not checked
-        /// here against an export with all nine variants), so medium is small ÷ 0.783.
-        package var fromSmall: Double {
-            switch self {
-            case .small: 1
-            case .medium: 1 / 0.783
-            case .large: 1.29 / 0.783
-            }
-        }
-    }
+    package typealias Scale = SymbolTemplateFormat.Scale
 
     /// One variant drawn: cropped to its ink left and right, the strip's full height, its baseline
     /// `baseline` px from the top.
@@ -92,7 +72,7 @@ package struct PreviewSymbol: Sendable {
                         symbol.grid[weight, default: [:]][scale] = drawing
                     }
                 } catch {
-                    symbol.problems.append("\(weight.rawValue)-\(scale.rawValue): \(error)")
+                    symbol.problems.append("\(weight.id(at: scale)): \(error)")
                 }
             }
         }
@@ -110,7 +90,7 @@ package struct PreviewSymbol: Sendable {
     /// when it has neither. `images` keeps the documents loaded, by variant group.
     static func variant(_ path: String, layout: SymbolTemplateLayout, weight: Weight, scale: Scale, pixelsPerUnit: Double,
                         vectors: VectorSandbox?, images: inout [String: VectorImage]) throws(RenderError) -> Drawing? {
-        let own = "\(weight.rawValue)-\(scale.rawValue)", small = "\(weight.rawValue)-\(Scale.small.rawValue)"
+        let own = weight.id(at: scale), small = weight.id(at: .small)
         let derived = !layout.variants.contains(own)
         guard !derived || layout.variants.contains(small) else { return nil }
         let row = derived ? Scale.small.rawValue : scale.rawValue
@@ -153,5 +133,19 @@ package struct PreviewSymbol: Sendable {
             pixels.replaceSubrange(y * width * 4..<(y + 1) * width * 4, with: bitmap.pixels[from..<from + width * 4])
         }
         return Bitmap(width: width, height: bitmap.height, pixels: pixels)
+    }
+}
+
+extension SymbolTemplateFormat.Scale {
+    /// The glyph's size relative to the small variant's. SF Symbols' small and large scales are
+    /// about the medium glyph × 0.783 and × 1.29 (ratios measured on system symbols beside text
+    /// of one size; Apple names the scales but publishes no figures, and they are not checked
+    /// here against an export with all nine variants), so medium is small ÷ 0.783.
+    package var fromSmall: Double {
+        switch self {
+        case .small: 1
+        case .medium: 1 / 0.783
+        case .large: 1.29 / 0.783
+        }
     }
 }

@@ -1,3 +1,4 @@
+import AssetCore
 /// Symbols: custom SF Symbols (`.symbolset` templates) made from plain stroke or fill glyphs,
 /// with real weights, on any platform.
 ///

@@ -1,3 +1,4 @@
+import AssetCore
 import Foundation
 
 /// What verify finds wrong with a symbol template (ours or hand-made): each problem is a message
@@ -44,8 +45,12 @@ package struct SymbolProblem: Hashable, Sendable {
 ///   there, so that is a note, never an error.
 package enum SymbolSetCheck {
     /// The nine weights in actool's order (weight 1…9) and the three sizes.
-    package static let weights = ["Ultralight", "Thin", "Light", "Regular", "Medium", "Semibold", "Bold", "Heavy", "Black"]
-    package static let sizes = ["S", "M", "L"]
+    package static let weights = SymbolTemplateFormat.Weight.allCases.map(\.rawValue)
+    package static let sizes = SymbolTemplateFormat.Scale.allCases.map(\.rawValue)
+    /// The three sources from template 3.0: `Ultralight-S`, `Regular-S`, `Black-S`.
+    static let sourceIDs = SymbolVariant.allCases.map(\.rawValue)
+    static let regularMedium = SymbolTemplateFormat.regularMedium
+    static let regularSmall = SymbolVariant.regular.rawValue
     /// The newest template version actool reads (Xcode 26), and Xcode 16's.
     package static let newestVersion = 7.0
     package static let xcode16Version = 6.0
@@ -76,8 +81,8 @@ package enum SymbolSetCheck {
         problems += guideProblems(index)
         let glyphs = Dictionary(uniqueKeysWithValues: variantIDs.compactMap { id in index.first[id].map { (id, $0) } })
         problems += glyphProblems(glyphs)
-        let sources = ["Ultralight-S", "Regular-S", "Black-S"].compactMap { glyphs[$0] }
-        if glyphs["Regular-M"] == nil, version < 3 || sources.count < 3 {
+        let sources = sourceIDs.compactMap { glyphs[$0] }
+        if glyphs[regularMedium] == nil, version < 3 || sources.count < 3 {
             problems.append(SymbolProblem(.error, "symbol-variants",
                 message: "the template has no `Regular-M` variant" + (version >= 3 ? " and not all three of `Ultralight-S`, `Regular-S`, `Black-S`" : "")
                     + "; actool: \"must have a glyph for Regular weight Medium size\"",
@@ -94,7 +99,7 @@ package enum SymbolSetCheck {
     }
 
     /// Every variant id: `Ultralight-S` … `Black-L`.
-    package static let variantIDs = sizes.flatMap { size in weights.map { "\($0)-\(size)" } }
+    package static let variantIDs = SymbolTemplateFormat.variantIDs
 
     /// The number after `Template v.` in the `template-version` node's text (its children's text
     /// too), as Foundation's `floatValue` reads it; 0 when there is no such node or number.
@@ -112,14 +117,16 @@ package enum SymbolSetCheck {
     /// Baseline and cap-line guides of the three sizes, and guides that are groups.
     static func guideProblems(_ index: IDIndex) -> [SymbolProblem] {
         var problems: [SymbolProblem] = []
-        let missing = sizes.flatMap { ["Baseline-\($0)", "Capline-\($0)"] }.filter { index.first[$0] == nil }
+        let rowGuides = SymbolTemplateFormat.Scale.allCases.flatMap { [SymbolTemplateFormat.baseline($0), SymbolTemplateFormat.capline($0)] }
+        let missing = rowGuides.filter { index.first[$0] == nil }
         if !missing.isEmpty {
             problems.append(SymbolProblem(.error, "symbol-guides",
                 message: "the template lacks the guide\(missing.count == 1 ? "" : "s") \(quoted(missing)); actool: \"is missing a baseline guide\" / \"is missing a capline guide\"",
                 fix: regenerate))
         }
-        let guideIDs = sizes.flatMap { ["Baseline-\($0)", "Capline-\($0)"] } + ["left-margin", "right-margin"]
-            + variantIDs.flatMap { ["left-margin-\($0)", "right-margin-\($0)"] }
+        let sides = SymbolTemplateFormat.MarginSide.allCases
+        let guideIDs = rowGuides + sides.map { SymbolTemplateFormat.margin($0) }
+            + variantIDs.flatMap { id in sides.map { SymbolTemplateFormat.margin($0, of: id) } }
         let grouped = guideIDs.filter { index.first[$0].map { !$0.isShape } ?? false }
         if !grouped.isEmpty {
             problems.append(SymbolProblem(.error, "symbol-guides",
@@ -154,23 +161,25 @@ package enum SymbolSetCheck {
     /// The margin rule of template 3.0 and later, as actool applies it: one set of margins with
     /// the glyph it measures.
     static func marginProblem(_ index: IDIndex, glyphs: [String: XMLElement], interpolatable: Bool) -> SymbolProblem? {
-        func pair(_ suffix: String) -> Bool { index.first["left-margin\(suffix)"] != nil && index.first["right-margin\(suffix)"] != nil }
-        let ultralight = pair("-Ultralight-S"), regular = pair("-Regular-S"), black = pair("-Black-S")
-        let fixedMedium = pair("-Regular-M") || pair("")
-        let threeSources = ["Ultralight-S", "Regular-S", "Black-S"].allSatisfy { glyphs[$0] != nil }
+        func pair(_ variant: String?) -> Bool {
+            SymbolTemplateFormat.MarginSide.allCases.allSatisfy { index.first[SymbolTemplateFormat.margin($0, of: variant)] != nil }
+        }
+        let ultralight = pair(SymbolVariant.ultralight.rawValue), regular = pair(regularSmall), black = pair(SymbolVariant.black.rawValue)
+        let fixedMedium = pair(regularMedium) || pair(nil)
+        let threeSources = sourceIDs.allSatisfy { glyphs[$0] != nil }
         let satisfied: Bool
         var message: String
         if interpolatable, ultralight, regular, black {
             satisfied = threeSources
             message = "the template has margins on Ultralight-S, Regular-S and Black-S but not all three variants"
         } else if interpolatable, regular, !ultralight, !black {
-            satisfied = glyphs["Regular-S"] != nil
+            satisfied = glyphs[regularSmall] != nil
             message = "the template has margins for Regular-S but no Regular-S variant"
         } else if fixedMedium {
-            satisfied = glyphs["Regular-M"] != nil
+            satisfied = glyphs[regularMedium] != nil
             message = "the template has margins for Regular-M but no Regular-M variant"
         } else if !interpolatable, regular {
-            satisfied = glyphs["Regular-S"] != nil
+            satisfied = glyphs[regularSmall] != nil
             message = "the template has margins for Regular-S but no Regular-S variant"
         } else {
             satisfied = false
@@ -185,8 +194,8 @@ package enum SymbolSetCheck {
     /// A note when the three S sources cannot be interpolated (actool then draws only what the
     /// template holds), or nil when they can.
     static func interpolationNote(_ glyphs: [String: XMLElement]) -> SymbolProblem? {
-        guard let regular = glyphs["Regular-S"].map(outline) else { return nil }
-        for weight in ["Ultralight-S", "Black-S"] {
+        guard let regular = glyphs[regularSmall].map(outline) else { return nil }
+        for weight in [SymbolVariant.ultralight.rawValue, SymbolVariant.black.rawValue] {
             guard let other = glyphs[weight].map(outline) else { continue }
             var detail: String?
             if other.count != regular.count {

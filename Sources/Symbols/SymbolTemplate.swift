@@ -1,3 +1,4 @@
+import AssetCore
 import Foundation
 
 /// The geometry of the SF Symbols template, copied from real exports by the SF Symbols app
@@ -19,7 +20,7 @@ package enum SymbolTemplate {
     package static let version = "Template v.6.0"
     package static let requirement = "Requires Xcode 16 or greater"
     /// The rows' guide names.
-    package static let rows = ["S", "M", "L"]
+    package static let rows = SymbolTemplateFormat.Scale.allCases.map(\.rawValue)
 
     /// The placement rule: the source's canvas (its viewBox) becomes `boxHeight` units tall,
     /// centred on the midline between the Small baseline and its cap line, as SF Symbols sit
@@ -57,10 +58,10 @@ package enum SymbolTemplate {
           <text style="stroke:none;fill:black;font-family:sans-serif;font-size:13;font-weight:bold;" transform="matrix(1 0 0 1 263 322)">Weight/Scale Variations</text>
 
         """
-        for (label, variant) in [("Ultralight", SymbolVariant.ultralight), ("Regular", .regular), ("Black", .black)] {
-            out += "  <text style=\"stroke:none;fill:black;font-family:sans-serif;font-size:13;text-anchor:middle;\" transform=\"matrix(1 0 0 1 \(number(variant.columnCentre)) 322)\">\(label)</text>\n"
+        for variant in SymbolVariant.allCases {
+            out += "  <text style=\"stroke:none;fill:black;font-family:sans-serif;font-size:13;text-anchor:middle;\" transform=\"matrix(1 0 0 1 \(number(variant.columnCentre)) 322)\">\(variant.weight.rawValue)</text>\n"
         }
-        for (label, baseline) in zip(["Small", "Medium", "Large"], baselines) {
+        for (label, baseline) in zip(SymbolTemplateFormat.Scale.allCases.map(\.title), baselines) {
             out += "  <text style=\"stroke:none;fill:black;font-family:sans-serif;font-size:13;\" transform=\"matrix(1 0 0 1 263 \(number(baseline + 30)))\">\(label)</text>\n"
         }
         out += """
@@ -73,14 +74,14 @@ package enum SymbolTemplate {
          <g id="Guides">
 
         """
-        for (row, baseline) in zip(rows, baselines) {
-            out += "  <line id=\"Baseline-\(row)\" style=\"fill:none;stroke:#27AAE1;opacity:1;stroke-width:0.5;\" x1=\"263\" x2=\"3036\" y1=\"\(number(baseline))\" y2=\"\(number(baseline))\"/>\n"
-            out += "  <line id=\"Capline-\(row)\" style=\"fill:none;stroke:#27AAE1;opacity:1;stroke-width:0.5;\" x1=\"263\" x2=\"3036\" y1=\"\(number(baseline - capHeight))\" y2=\"\(number(baseline - capHeight))\"/>\n"
+        for (row, baseline) in zip(SymbolTemplateFormat.Scale.allCases, baselines) {
+            out += "  <line id=\"\(SymbolTemplateFormat.baseline(row))\" style=\"fill:none;stroke:#27AAE1;opacity:1;stroke-width:0.5;\" x1=\"263\" x2=\"3036\" y1=\"\(number(baseline))\" y2=\"\(number(baseline))\"/>\n"
+            out += "  <line id=\"\(SymbolTemplateFormat.capline(row))\" style=\"fill:none;stroke:#27AAE1;opacity:1;stroke-width:0.5;\" x1=\"263\" x2=\"3036\" y1=\"\(number(baseline - capHeight))\" y2=\"\(number(baseline - capHeight))\"/>\n"
         }
         for column in columns {
             let left = column.variant.columnCentre - column.width / 2
-            for (side, x) in [("left", left), ("right", left + column.width)] {
-                out += "  <line id=\"\(side)-margin-\(column.variant.rawValue)\" style=\"fill:none;stroke:#00AEEF;stroke-width:0.5;opacity:1.0;\" x1=\"\(number(x))\" x2=\"\(number(x))\" y1=\"\(number(marginTop))\" y2=\"\(number(marginBottom))\"/>\n"
+            for (side, x) in [(SymbolTemplateFormat.MarginSide.left, left), (.right, left + column.width)] {
+                out += "  <line id=\"\(SymbolTemplateFormat.margin(side, of: column.variant.rawValue))\" style=\"fill:none;stroke:#00AEEF;stroke-width:0.5;opacity:1.0;\" x1=\"\(number(x))\" x2=\"\(number(x))\" y1=\"\(number(marginTop))\" y2=\"\(number(marginBottom))\"/>\n"
             }
         }
         out += " </g>\n <g id=\"Symbols\">\n"

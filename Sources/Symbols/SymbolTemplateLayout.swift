@@ -1,3 +1,4 @@
+import AssetCore
 import Foundation
 
 /// Where a template's drawn variants are, for drawing them one by one (the preview): read with
@@ -14,9 +15,9 @@ package struct SymbolTemplateLayout: Hashable, Sendable {
         guard let root = try? XMLElement.parse(data, name: name), let symbols = root.element(id: "Symbols") else { return nil }
         let variants = symbols.children.compactMap { $0.name == "g" ? $0.attributes["id"] : nil }
         var baselines: [String: Double] = [:]
-        for (row, standard) in zip(SymbolTemplate.rows, SymbolTemplate.baselines) {
-            let guide = root.element(id: "Baseline-\(row)")
-            baselines[row] = guide.flatMap { $0.attributes["y1"] }.flatMap(Double.init) ?? standard
+        for (row, standard) in zip(SymbolTemplateFormat.Scale.allCases, SymbolTemplate.baselines) {
+            let guide = root.element(id: SymbolTemplateFormat.baseline(row))
+            baselines[row.rawValue] = guide.flatMap { $0.attributes["y1"] }.flatMap(Double.init) ?? standard
         }
         return SymbolTemplateLayout(variants: variants, baselines: baselines)
     }

@@ -8,10 +8,10 @@ import XcodeProject
 /// setting, or shipped because the target includes all app icons), or unused.
 package struct IconRoles: Sendable {
     package enum Role: Equatable, Sendable {
-        /// `ASSETCATALOG_COMPILER_APPICON_NAME` of `target` in some configuration.
+        /// `XcodeSetting.appIconName` of `target` in some configuration.
         case primary(target: String, product: ProductType)
-        /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` of `target` (`registered`), or any other
-        /// set of a target with `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES`.
+        /// `XcodeSetting.alternateAppIconNames` of `target` (`registered`), or any other set of a
+        /// target with `XcodeSetting.includeAllAppIconAssets = YES`.
         case alternate(target: String, registered: Bool)
         /// A primary icon whose Icon Composer `.icon` of the same name the target also builds:
         /// Xcode 26 draws every size from the `.icon`, and the set is not used.

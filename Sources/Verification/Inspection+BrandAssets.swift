@@ -33,7 +33,7 @@ extension Inspection {
         for stack in sets where stack.folderKind == .imageStack || stack.folderKind == .solidImageStack {
             guard case .success(let value) = stack.contents else { continue }
             let solid = stack.folderKind == .solidImageStack
-            let listed = (value["layers"]?.arrayValue ?? []).compactMap { $0["filename"]?.stringValue }
+            let listed = (value["layers"]?.arrayValue ?? []).compactMap { $0[.filename]?.stringValue }
             let file = shown(stack.path + "/Contents.json")
             let kind = solid ? "visionOS solid image stack" : "image stack"
             let range = stackRules.map { solid ? $0.visionLayerNames.count...$0.visionLayerNames.count : $0.tvLayerCounts }
@@ -107,8 +107,8 @@ extension Inspection {
         let folder = PathText.lastComponent(stack.path)
         guard FolderKind.brandAssets.names(parent), let brand = set(at: parent),
               case .success(let value) = brand.contents else { return nil }
-        let entry = (value["assets"]?.arrayValue ?? []).first { $0["filename"]?.stringValue == folder }
-        return entry?["size"]?.stringValue.flatMap(PointSize.init(parsing:))
+        let entry = (value["assets"]?.arrayValue ?? []).first { $0[.filename]?.stringValue == folder }
+        return entry?[.size]?.stringValue.flatMap(PointSize.init(parsing:))
     }
 
     func checkBrandAssets() {
@@ -117,12 +117,12 @@ extension Inspection {
             guard case .success(let value) = brand.contents else { continue }
             let file = shown(brand.path + "/Contents.json")
             let entries = (value["assets"]?.arrayValue ?? []).map {
-                (role: $0["role"]?.stringValue ?? "", size: $0["size"]?.stringValue ?? "",
-                 filename: $0["filename"]?.stringValue ?? "", idiom: $0["idiom"]?.stringValue ?? "")
-            }.filter { $0.idiom == "tv" || $0.idiom.isEmpty }
+                (role: $0[.role]?.stringValue ?? "", size: $0[.size]?.stringValue ?? "",
+                 filename: $0[.filename]?.stringValue ?? "", idiom: $0[.idiom]?.stringValue ?? "")
+            }.filter { $0.idiom == Idiom.tv.rawValue || $0.idiom.isEmpty }
             for entry in entries where !entry.filename.isEmpty {
                 if set(at: brand.path + "/" + entry.filename) == nil {
-                    let place = locate(key: "filename", value: entry.filename, in: brand)
+                    let place = locate(key: ContentsKey.filename.rawValue, value: entry.filename, in: brand)
                     add(.error, .missingFile, file: file, line: place?.line, column: place?.column, asset: brand.path,
                         message: "names \"\(entry.filename)\" (\(entry.role)), which does not exist",
                         fix: "add \"\(entry.filename)\" to \"\(brand.path)\", or remove its entry")

@@ -53,33 +53,15 @@ extension Inspection {
 
     // MARK: Keys and values
 
-    static let topKeys: Set<String> = ["images", "info", "properties"]
-    static let imageKeys: Set<String> = [
-        "filename", "idiom", "scale", "size", "subtype", "role", "platform", "appearances", "display-gamut",
-        "color-space", "compression-type", "width-class", "height-class", "language-direction", "memory",
-        "graphics-feature-set", "screen-width", "alignment-insets", "resizing", "unassigned", "matching-style",
-        "orientation", "extent", "minimum-system-version", "locale",
-    ]
-    /// The idioms Xcode writes. `reality` is visionOS's idiom in Xcode 15's betas (other tools still
-    /// write it). A value not listed is a warning, never an error: a newer Xcode may know it.
-    static let idioms = ["universal", "iphone", "ipad", "mac", "tv", "watch", "car", "vision", "reality",
-                         "ios-marketing", "watch-marketing", "tv-marketing", "mac-catalyst"]
-    static let propertyKeys: Set<String> = [
-        "template-rendering-intent", "preserves-vector-representation", "pre-rendered", "compression-type",
-        "localizable", "auto-scaling", "on-demand-resource-tags", "provides-namespace",
-    ]
-    static let enumeratedValues: [String: [String]] = [
-        "scale": ["1x", "2x", "3x"],
-        "display-gamut": ["sRGB", "display-P3"],
-        "color-space": ["srgb", "display-p3", "gray-gamma-22", "extended-srgb", "extended-linear-srgb"],
-        "compression-type": ["automatic", "lossless", "lossy", "gpu-optimized-best", "gpu-optimized-smallest"],
-        "width-class": ["compact", "regular"],
-        "height-class": ["compact", "regular"],
-        "language-direction": ["left-to-right", "right-to-left"],
-        "platform": ["ios", "macos", "tvos", "watchos", "visionos"],
-        "template-rendering-intent": ["template", "original"],
-    ]
-    static let appearanceValues: [String: [String]] = ["luminosity": ["light", "dark", "tinted"], "contrast": ["high"]]
+    /// Contents.json's vocabulary, from `ContentsFormat`, `Idiom` and `Appearance` (AssetCore):
+    /// the planners write the same words. A value not listed is a warning, never an error: a
+    /// newer Xcode may know it.
+    static let topKeys = ContentsFormat.topKeys
+    static let imageKeys = Set(ContentsKey.allCases.map(\.rawValue))
+    static let idioms = Idiom.allCases.map(\.rawValue)
+    static let propertyKeys = ContentsFormat.propertyKeys
+    static let enumeratedValues = ContentsFormat.enumeratedValues
+    static let appearanceValues = Dictionary(uniqueKeysWithValues: Appearance.allCases.map { ($0.rawValue, $0.values) })
 
     private func checkKeys(_ value: JSONValue, set: CatalogSet) {
         let file = shown(set.path + "/Contents.json")
@@ -103,37 +85,37 @@ extension Inspection {
         for key in top.keys.sorted() where !Self.topKeys.contains(key) {
             report(.warning, key, nil, "unknown key \"\(key)\"; Xcode ignores it", "remove it")
         }
-        if top["info"]?["version"]?.numberValue != 1 {
-            report(.warning, "info", nil, "\"info\" has no \"version\" : 1",
+        if top[ContentsFormat.info]?[ContentsFormat.version]?.numberValue != 1 {
+            report(.warning, ContentsFormat.info, nil, "\"info\" has no \"version\" : 1",
                    "add \"info\" : { \"author\" : \"xcode\", \"version\" : 1 }")
         }
-        guard let images = top["images"] else {
-            report(.error, "images", nil, "the \(kindWord(set)) has no \"images\" array",
+        guard let images = top[ContentsFormat.images] else {
+            report(.error, ContentsFormat.images, nil, "the \(kindWord(set)) has no \"images\" array",
                    "add \"images\" : [ … ] or re-create the set in Xcode")
             return
         }
         guard let list = images.arrayValue else {
-            report(.error, "images", nil, "\"images\" is not an array", "make it an array of image entries")
+            report(.error, ContentsFormat.images, nil, "\"images\" is not an array", "make it an array of image entries")
             return
         }
         for (index, image) in list.enumerated() {
             guard case .object(let fields) = image else {
-                report(.error, "images", nil, "entry \(index + 1) of \"images\" is not an object",
+                report(.error, ContentsFormat.images, nil, "entry \(index + 1) of \"images\" is not an object",
                        "make every entry an object with \"idiom\" and \"filename\"")
                 continue
             }
             checkImage(fields, set: set, report: report, unknown: unknown)
         }
-        if let properties = top["properties"] {
+        if let properties = top[ContentsFormat.properties] {
             guard case .object(let fields) = properties else {
-                report(.error, "properties", nil, "\"properties\" is not an object", "make it an object")
+                report(.error, ContentsFormat.properties, nil, "\"properties\" is not an object", "make it an object")
                 return
             }
             for key in fields.keys.sorted() where !Self.propertyKeys.contains(key) {
                 report(.warning, key, nil, "unknown property \"\(key)\"; Xcode ignores it", "remove it")
             }
-            if let intent = fields["template-rendering-intent"] {
-                checkEnumerated("template-rendering-intent", intent, unknown: unknown)
+            if let intent = fields[ContentsFormat.templateRenderingIntent] {
+                checkEnumerated(ContentsFormat.templateRenderingIntent, intent, unknown: unknown)
             }
         }
     }
@@ -144,62 +126,62 @@ extension Inspection {
         for key in fields.keys.sorted() where !Self.imageKeys.contains(key) {
             report(.warning, key, nil, "unknown image key \"\(key)\"; Xcode ignores it", "remove it")
         }
-        if let idiom = fields["idiom"] {
+        if let idiom = fields[.idiom] {
             if let text = idiom.stringValue, !Self.idioms.contains(text) {
-                unknown("idiom", text, "\"idiom\" is \"\(text)\", which Xcode does not know",
+                unknown(ContentsKey.idiom.rawValue, text, "\"idiom\" is \"\(text)\", which Xcode does not know",
                        "use one of " + Self.idioms.map { "\"\($0)\"" }.joined(separator: ", "))
             } else if idiom.stringValue == nil {
-                report(.error, "idiom", nil, "\"idiom\" is not a string", "use a string such as \"universal\"")
+                report(.error, ContentsKey.idiom.rawValue, nil, "\"idiom\" is not a string", "use a string such as \"universal\"")
             }
         } else {
-            let name = fields["filename"]?.stringValue
-            report(.error, name == nil ? "images" : "filename", name,
+            let name = fields[.filename]?.stringValue
+            report(.error, name == nil ? ContentsFormat.images : ContentsKey.filename.rawValue, name,
                    "an image entry\(name.map { " (\"\($0)\")" } ?? "") has no \"idiom\"",
-                   "add \"idiom\" : \"\(set.kind == .appIcon ? "iphone" : "universal")\"")
+                   "add \"idiom\" : \"\(set.kind == .appIcon ? Idiom.iphone.rawValue : Idiom.universal.rawValue)\"")
         }
-        for key in ["scale", "display-gamut", "color-space", "compression-type", "width-class", "height-class",
-                    "language-direction", "platform"] {
-            if let value = fields[key] { checkEnumerated(key, value, unknown: unknown) }
+        for key in ContentsFormat.enumeratedImageKeys {
+            if let value = fields[key] { checkEnumerated(key.rawValue, value, unknown: unknown) }
         }
-        if let filename = fields["filename"] {
+        if let filename = fields[.filename] {
             if filename.stringValue == nil {
-                report(.error, "filename", nil, "\"filename\" is not a string", "give the file name as a string")
+                report(.error, ContentsKey.filename.rawValue, nil, "\"filename\" is not a string", "give the file name as a string")
             } else if let name = filename.stringValue, name.contains("/") || name.isEmpty {
-                report(.error, "filename", name, "\"filename\" \"\(name)\" is not a plain file name",
+                report(.error, ContentsKey.filename.rawValue, name, "\"filename\" \"\(name)\" is not a plain file name",
                        "name a file in the set's own folder")
             }
         }
-        if let size = fields["size"] {
+        if let size = fields[.size] {
             let text = size.stringValue ?? ""
             let parts = text.split(separator: "x", omittingEmptySubsequences: false)
             if parts.count != 2 || PointSize(parsing: text) == nil
                 || parts.contains(where: { $0.contains(" ") || $0.hasPrefix("+") }) {
-                report(.error, "size", size.stringValue, "\"size\" is \(size.stringValue.map { "\"\($0)\"" } ?? "not a string"); "
+                report(.error, ContentsKey.size.rawValue, size.stringValue, "\"size\" is \(size.stringValue.map { "\"\($0)\"" } ?? "not a string"); "
                        + "Xcode expects points as \"WIDTHxHEIGHT\" (\"60x60\", \"83.5x83.5\")",
                        "write the size in points, such as \"60x60\"")
             }
         } else if set.kind == .appIcon {
-            let name = fields["filename"]?.stringValue
-            report(.error, name == nil ? "images" : "filename", name,
+            let name = fields[.filename]?.stringValue
+            report(.error, name == nil ? ContentsFormat.images : ContentsKey.filename.rawValue, name,
                    "an app icon entry\(name.map { " (\"\($0)\")" } ?? "") has no \"size\"",
                    "add \"size\" in points, such as \"60x60\"")
         }
-        if let appearances = fields["appearances"] {
+        if let appearances = fields[.appearances] {
             guard let list = appearances.arrayValue else {
-                report(.error, "appearances", nil, "\"appearances\" is not an array",
+                report(.error, ContentsKey.appearances.rawValue, nil, "\"appearances\" is not an array",
                        "use [ { \"appearance\" : \"luminosity\", \"value\" : \"dark\" } ]")
                 return
             }
             for item in list {
-                let kind = item["appearance"]?.stringValue ?? ""
-                let value = item["value"]?.stringValue ?? ""
+                let kind = item[ContentsFormat.appearance]?.stringValue ?? ""
+                let value = item[ContentsFormat.value]?.stringValue ?? ""
                 guard let allowed = Self.appearanceValues[kind] else {
-                    unknown("appearance", kind.isEmpty ? nil : kind,
-                           "appearance \"\(kind)\" is not one Xcode knows", "use \"luminosity\" or \"contrast\"")
+                    unknown(ContentsFormat.appearance, kind.isEmpty ? nil : kind,
+                           "appearance \"\(kind)\" is not one Xcode knows",
+                           "use " + Appearance.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
                     continue
                 }
                 if !allowed.contains(value) {
-                    unknown("value", value.isEmpty ? nil : value,
+                    unknown(ContentsFormat.value, value.isEmpty ? nil : value,
                            "\"\(kind)\" appearance value \"\(value)\" is not one Xcode knows",
                            "use " + allowed.map { "\"\($0)\"" }.joined(separator: " or "))
                 }
@@ -232,7 +214,7 @@ extension Inspection {
             referenced.insert(name)
             let relative = set.path + "/" + name
             if exists(name, in: set) { continue }
-            let place = locate(key: "filename", value: name, in: set)
+            let place = locate(key: ContentsKey.filename.rawValue, value: name, in: set)
             if let actual = caseVariant(of: name, in: set) {
                 referenced.insert(actual)
                 // On APFS and HFS+ (case-insensitive, where most apps are built) actool finds the file;

@@ -18,36 +18,21 @@ extension Inspection {
         case other
     }
 
-    /// The platform an app icon entry is for, from its `idiom` and `platform`.
-    enum IconPlatform {
-        case iOS, macOS, watchOS, tvOS, visionOS
-    }
-
     static func iconRole(_ image: ContentsImage) -> IconRole {
-        let appearance = image.appearances.first { $0.appearance == "luminosity" }?.value
-        if appearance == "dark" { return .dark }
-        if appearance == "tinted" { return .tinted }
-        let idiom = image.idiom
-        if idiom == "ios-marketing" || idiom == "watch-marketing" { return .marketing }
-        if image.sizeText == "1024x1024", idiom == "universal" { return .marketing }
+        switch image.luminosity {
+        case .dark?: return .dark
+        case .tinted?: return .tinted
+        default: break
+        }
+        let idiom = image.idiom.flatMap(Idiom.init(rawValue:))
+        if idiom?.isMarketing == true { return .marketing }
+        if image.sizeText == "1024x1024", idiom == .universal { return .marketing }
         return .other
     }
 
-    static func iconPlatform(_ image: ContentsImage) -> IconPlatform {
-        switch image.idiom {
-        case "mac", "mac-catalyst": return .macOS
-        case "watch", "watch-marketing": return .watchOS
-        case "tv": return .tvOS
-        case "vision": return .visionOS
-        default:
-            switch image.platform {
-            case "macos": return .macOS
-            case "watchos": return .watchOS
-            case "tvos": return .tvOS
-            case "visionos": return .visionOS
-            default: return .iOS
-            }
-        }
+    /// The platform an app icon entry is for, from its `idiom` and `platform`.
+    static func iconPlatform(_ image: ContentsImage) -> Platform {
+        Platform(idiom: image.idiom, platform: image.platform)
     }
 
     /// Profile names Xcode and the App Store accept: sRGB, grey (Gray Gamma 2.2…) and Display P3.
@@ -189,7 +174,7 @@ extension Inspection {
     private func checkIconAlpha(_ relative: String, info: PNGInfo, image: ContentsImage, set: CatalogSet) {
         let platform = Self.iconPlatform(image)
         let own = isOwn(relative)
-        guard platform == .iOS || platform == .watchOS, own || isAppStoreIcon(set) else { return }
+        guard platform == .ios || platform == .watchos, own || isAppStoreIcon(set) else { return }
         let role = Self.iconRole(image)
         guard role != .dark else { return }
         let file = shown(relative)

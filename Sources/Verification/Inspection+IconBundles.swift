@@ -136,17 +136,17 @@ extension Inspection {
             return
         }
         for entry in entries {
-            guard case .object(let fields) = entry, let inner = fields["value"] else {
+            guard case .object(let fields) = entry, let inner = fields[Format.SpecializationKey.value.rawValue] else {
                 unknownInIcon(bundle, "an entry of \"\(key)\" in \(place) has no \"value\"")
                 continue
             }
-            if let word = fields["appearance"]?.stringValue, Format.Appearance(rawValue: word) == nil {
+            if let word = fields[Format.SpecializationKey.appearance.rawValue]?.stringValue, Format.Appearance(rawValue: word) == nil {
                 add(bundle.strict, .contents, file: bundle.documentFile, asset: bundle.asset,
                     message: "\"\(key)\" in \(place) names the appearance \"\(word)\", which is not one of "
                         + Format.Appearance.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: ", "),
                     fix: "use \"\(Format.Appearance.dark.rawValue)\" or \"\(Format.Appearance.tinted.rawValue)\" (an entry without \"appearance\" is the default)")
             }
-            if let idiom = fields["idiom"]?.stringValue, !Format.idioms.contains(idiom) {
+            if let idiom = fields[Format.SpecializationKey.idiom.rawValue]?.stringValue, !Format.idioms.contains(idiom) {
                 unknownInIcon(bundle, "\"\(key)\" in \(place) names the idiom \"\(idiom)\"")
             }
             for other in fields.keys.sorted() where !Format.specializationKeys.contains(other) {

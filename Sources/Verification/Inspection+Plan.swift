@@ -9,7 +9,51 @@ import PNGCodec
 /// and every output up to date with its source, the manifest and the bytes the build wrote.
 extension Inspection {
     func checkPlan(_ plan: Plan, record: BuildRecord?) {
-        let build = "run `assetsmith build`"
+        checkPlannedSets(plan, record: record)
+        var sourceFacts: [String: SourceFacts?] = [:]
+        for job in plan.jobs {
+            let folder = PathText.parent(job.output)
+            let name = PathText.lastComponent(job.output)
+            let file = shown(job.output)
+            let onDisk = set(at: folder).map { exists(name, in: $0) } ?? false
+            sizeCheckedByPlan.insert(job.output)
+
+            // 1. The file, at its exact size.
+            checkPlannedFile(job, onDisk: onDisk, file: file, folder: folder)
+
+            // 2. The source: read once, hashed, and measured when it is a bitmap.
+            if sourceFacts[job.source.path] == nil {
+                sourceFacts[job.source.path] = BoundedFile.boundedImage(job.source.path).map { data in
+                    let pixels = job.source.isVector ? nil : (try? PNGCodec.info(data))?.size
+                    return SourceFacts(sha: Digest.sha256(data), pixels: pixels)
+                }
+            }
+            let facts = sourceFacts[job.source.path] ?? nil
+            let recorded = record?.files[job.output]
+            if !job.source.isVector, let pixels = facts?.pixels ?? recorded?.sourcePixels {
+                if let shortfall = UpscaleRule.shortfall(job, sourcePixels: pixels) {
+                    add(.error, .upscaled, file: file, asset: folder,
+                        message: "slot \(job.slot) " + shortfall.phrase(source: job.source.displayPath), fix: shortfall.fix)
+                }
+            }
+            checkOverlayUpscaling(job, file: file, folder: folder)
+
+            // 3. Up to date.
+            guard let record, onDisk else { continue }
+            checkUpToDate(job, plan: plan, record: record, facts: facts, sourceFacts: &sourceFacts, file: file, folder: folder)
+        }
+    }
+
+    /// A source as verify read it: its SHA-256 and, for a bitmap, its size.
+    struct SourceFacts {
+        var sha: String
+        var pixels: PixelSize?
+    }
+
+    /// Every planned set exists with the Contents.json the manifest gives, and the catalog has a
+    /// build record.
+    private func checkPlannedSets(_ plan: Plan, record: BuildRecord?) {
+        let build = Self.buildFix
         for entry in plan.entries {
             guard let set = set(at: entry.folder) else {
                 add(.error, .missingFile, file: shown(entry.folder), asset: entry.folder,
@@ -29,78 +73,63 @@ extension Inspection {
                     + "verify cannot tell whether it is up to date",
                 fix: build)
         }
+    }
 
-        var sourceFacts: [String: (sha: String, pixels: PixelSize?)?] = [:]
-        for job in plan.jobs {
-            let folder = PathText.parent(job.output)
-            let name = PathText.lastComponent(job.output)
-            let file = shown(job.output)
-            let onDisk = set(at: folder).map { exists(name, in: $0) } ?? false
-            sizeCheckedByPlan.insert(job.output)
+    static let buildFix = "run `assetsmith build`"
 
-            // 1. The file, at its exact size.
-            if !onDisk {
-                // A file its Contents.json names is reported there, by the catalog check.
-                let named = set(at: folder)?.images.contains { $0.image.filename == name } ?? false
-                if set(at: folder) != nil, !named, !reportedMissing.contains(job.output) {
-                    reportedMissing.insert(job.output)
-                    add(.error, .missingFile, file: file, asset: folder,
-                        message: "is missing: slot \(job.slot) needs a \(job.pixelSize) file", fix: build)
-                }
-            } else if let vector = job.vector {
-                checkVectorOutput(job, vector, file: file, folder: folder)
-            } else if let actual = pixelSize(job.output), actual != job.pixelSize {
-                sizeReportedByPlan.insert(job.output)
-                add(.error, .pixelSize, file: file, asset: folder,
-                    message: "is \(actual.width)x\(actual.height) px but slot \(job.slot) needs \(job.pixelSize)",
-                    fix: build)
+    /// The job's file: missing (unless its Contents.json names it, reported there), a vector
+    /// output of the wrong kind or page size, or a bitmap of the wrong size.
+    private func checkPlannedFile(_ job: RenderJob, onDisk: Bool, file: String, folder: String) {
+        let name = PathText.lastComponent(job.output)
+        if !onDisk {
+            // A file its Contents.json names is reported there, by the catalog check.
+            let named = set(at: folder)?.images.contains { $0.image.filename == name } ?? false
+            if set(at: folder) != nil, !named, !reportedMissing.contains(job.output) {
+                reportedMissing.insert(job.output)
+                add(.error, .missingFile, file: file, asset: folder,
+                    message: "is missing: slot \(job.slot) needs a \(job.pixelSize) file", fix: Self.buildFix)
             }
+        } else if let vector = job.vector {
+            checkVectorOutput(job, vector, file: file, folder: folder)
+        } else if let actual = pixelSize(job.output), actual != job.pixelSize {
+            sizeReportedByPlan.insert(job.output)
+            add(.error, .pixelSize, file: file, asset: folder,
+                message: "is \(actual.width)x\(actual.height) px but slot \(job.slot) needs \(job.pixelSize)",
+                fix: Self.buildFix)
+        }
+    }
 
-            // 2. The source: read once, hashed, and measured when it is a bitmap.
-            if sourceFacts[job.source.path] == nil {
-                sourceFacts[job.source.path] = BoundedFile.boundedImage(job.source.path).map { data in
-                    let pixels = job.source.isVector ? nil : (try? PNGCodec.info(data))?.size
-                    return (Digest.sha256(data), pixels)
-                }
+    /// The job's file against the build record: in it, built from the sources and settings of
+    /// now (its build key), and with the bytes the build wrote.
+    private func checkUpToDate(_ job: RenderJob, plan: Plan, record: BuildRecord, facts: SourceFacts?,
+                               sourceFacts: inout [String: SourceFacts?], file: String, folder: String) {
+        let build = Self.buildFix
+        guard let recorded = record.files[job.output] else {
+            add(.error, .stale, file: file, asset: folder,
+                message: "is not in the build record: it was not generated by the last build", fix: build)
+            return
+        }
+        if let facts {
+            for other in job.allSources.dropFirst() where sourceFacts[other.path] == nil {
+                sourceFacts[other.path] = BoundedFile.boundedImage(other.path).map { SourceFacts(sha: Digest.sha256($0), pixels: nil) }
             }
-            let facts = sourceFacts[job.source.path] ?? nil
-            let recorded = record?.files[job.output]
-            if !job.source.isVector, let pixels = facts?.pixels ?? recorded?.sourcePixels {
-                if let shortfall = UpscaleRule.shortfall(job, sourcePixels: pixels) {
-                    add(.error, .upscaled, file: file, asset: folder,
-                        message: "slot \(job.slot) " + shortfall.phrase(source: job.source.displayPath), fix: shortfall.fix)
-                }
+            let known = sourceFacts
+            let digest = BuildKey.sourceDigest(for: job) { path in (known[path] ?? nil)?.sha }
+            let key = BuildKey.digest(for: job, sourceDigest: digest, table: plan.table)
+            if recorded.key != key {
+                let reason = recorded.sourceSHA256 != facts.sha
+                    ? "source \"\(job.source.displayPath)\" changed since the last build"
+                    : record.table != plan.table || record.toolVersion != AssetCoreInfo.toolVersion
+                        || (record.renderVersion ?? 1) != AssetCoreInfo.renderVersion
+                    ? "the requirement table or Assetsmith changed since the last build"
+                    : "the manifest changed how slot \(job.slot) is rendered since the last build"
+                add(.error, .stale, file: file, asset: folder, message: "is out of date: " + reason, fix: build)
             }
-            checkOverlayUpscaling(job, file: file, folder: folder)
-
-            // 3. Up to date.
-            guard let record, onDisk else { continue }
-            guard let recorded else {
-                add(.error, .stale, file: file, asset: folder,
-                    message: "is not in the build record: it was not generated by the last build", fix: build)
-                continue
-            }
-            if let facts {
-                for other in job.allSources.dropFirst() where sourceFacts[other.path] == nil {
-                    sourceFacts[other.path] = BoundedFile.boundedImage(other.path).map { (Digest.sha256($0), nil) }
-                }
-                let digest = BuildKey.sourceDigest(for: job) { path in (sourceFacts[path] ?? nil)?.sha }
-                let key = BuildKey.digest(for: job, sourceDigest: digest, table: plan.table)
-                if recorded.key != key {
-                    let reason = recorded.sourceSHA256 != facts.sha
-                        ? "source \"\(job.source.displayPath)\" changed since the last build"
-                        : record.table != plan.table || record.toolVersion != AssetCoreInfo.toolVersion
-                            || (record.renderVersion ?? 1) != AssetCoreInfo.renderVersion
-                        ? "the requirement table or Assetsmith changed since the last build"
-                        : "the manifest changed how slot \(job.slot) is rendered since the last build"
-                    add(.error, .stale, file: file, asset: folder, message: "is out of date: " + reason, fix: build)
-                }
-            }
-            if let data = data(job.output), Digest.sha256(data) != recorded.sha256 {
-                add(.error, .modified, file: file, asset: folder,
-                    message: "was changed after assetsmith generated it (its bytes do not match the build record)",
-                    fix: build + " to regenerate it; to keep a hand-made file, remove the asset from the manifest")
-            }
+        }
+        if let data = data(job.output), Digest.sha256(data) != recorded.sha256 {
+            add(.error, .modified, file: file, asset: folder,
+                message: "was changed after assetsmith generated it (its bytes do not match the build record)",
+                fix: build + " to regenerate it; to keep a hand-made file, remove the asset from the manifest")
         }
     }
 

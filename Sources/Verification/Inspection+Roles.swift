@@ -14,6 +14,11 @@ extension Inspection {
         return false
     }
 
+    /// The build settings as messages name them.
+    private static let appIconSetting = XcodeSetting.appIconName.name
+    private static let alternatesSetting = XcodeSetting.alternateAppIconNames.name
+    private static let includeAllSetting = XcodeSetting.includeAllAppIconAssets.name
+
     func checkRoles() {
         guard let roles else { return }
         let builders = roles.targets.map { "\"\($0.name)\"" }.joined(separator: ", ")
@@ -29,15 +34,15 @@ extension Inspection {
                 let names = roles.targets.map { "\"\($0.name)\" (\($0.productType.name))" }.joined(separator: ", ")
                 add(.warning, .iconRole, file: shown(set.path), asset: set.path,
                     message: "is not shipped: \(names) names no app icon "
-                        + "(ASSETCATALOG_COMPILER_APPICON_NAME), so the extension shows its app's icon",
-                    fix: "delete the set, or name it in ASSETCATALOG_COMPILER_APPICON_NAME of that target if it needs its own icon")
+                        + "(\(Self.appIconSetting)), so the extension shows its app's icon",
+                    fix: "delete the set, or name it in \(Self.appIconSetting) of that target if it needs its own icon")
             case .unused:
                 add(.warning, .iconRole, file: shown(set.path), asset: set.path,
                     message: "is not shipped: no target that builds this catalog (\(builders)) names it as its app icon "
-                        + "or in ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES, and none sets "
-                        + "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS",
-                    fix: "add \"\(set.name)\" to ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES of the app's target "
-                        + "(or set ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES), or delete the set")
+                        + "or in \(Self.alternatesSetting), and none sets "
+                        + Self.includeAllSetting,
+                    fix: "add \"\(set.name)\" to \(Self.alternatesSetting) of the app's target "
+                        + "(or set \(Self.includeAllSetting) = YES), or delete the set")
             case .primary, .alternate:
                 break
             }
@@ -55,28 +60,28 @@ extension Inspection {
             for catalog in target.catalogs {
                 // A tvOS app's brand assets and a sticker pack's icon set are primary icons too.
                 for set in ContentsReader.sets(inCatalogAt: catalog) ?? []
-                    where FolderKind(rawValue: (set.path as NSString).pathExtension)?.isPrimaryIconKind == true {
+                    where FolderKind(folder: set.path)?.isPrimaryIconKind == true {
                     available.insert(set.name)
                 }
             }
             for bundle in target.iconBundles {
-                available.insert((PathText.lastComponent(bundle) as NSString).deletingPathExtension)
+                available.insert(FolderKind.iconComposer.name(of: bundle))
             }
             let has = { (name: String) in available.contains { IconRoles.matches(name, $0) } }
             for name in target.appIconNames where !IconRoles.isPattern(name) && !has(name) {
-                let configurations = target.configurations.filter { $0.values(of: "ASSETCATALOG_COMPILER_APPICON_NAME").contains(name) }
+                let configurations = target.configurations.filter { $0.values(of: Self.appIconSetting).contains(name) }
                     .map(\.name).joined(separator: ", ")
                 add(.error, .projectIcon, file: projectFile, asset: nil,
-                    message: "target \"\(target.name)\" names the app icon \"\(name)\" (ASSETCATALOG_COMPILER_APPICON_NAME, "
-                        + "\(configurations)) but none of its catalogs holds \(name).appiconset and it builds no \(name).icon; "
+                    message: "target \"\(target.name)\" names the app icon \"\(name)\" (\(Self.appIconSetting), "
+                        + "\(configurations)) but none of its catalogs holds \(FolderKind.appIconSet.folder(name)) and it builds no \(FolderKind.iconComposer.folder(name)); "
                         + "actool fails",
                     fix: "add an app icon set \"\(name)\" to a catalog of the target, or correct the build setting")
             }
             for name in target.alternateIconNames where !IconRoles.isPattern(name) && !has(name) {
                 add(.error, .projectIcon, file: projectFile, asset: nil,
                     message: "target \"\(target.name)\" registers the alternate app icon \"\(name)\" "
-                        + "(ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES) but none of its catalogs holds \(name).appiconset "
-                        + "and it builds no \(name).icon; App Store Connect refuses the upload (ITMS-90895)",
+                        + "(\(Self.alternatesSetting)) but none of its catalogs holds \(FolderKind.appIconSet.folder(name)) "
+                        + "and it builds no \(FolderKind.iconComposer.folder(name)); App Store Connect refuses the upload (ITMS-90895)",
                     fix: "add an app icon set \"\(name)\" to a catalog of the target, or remove the name from the build setting")
             }
         }

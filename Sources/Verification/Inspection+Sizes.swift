@@ -33,7 +33,7 @@ extension Inspection {
             guard let scale = scaleText.map({ Scale(rawValue: $0) }) ?? .x1 else { continue } // bad scale: reported
             let label = Self.slotLabel(image, points: points)
             guard let expected = points.pixels(at: scale) else {
-                let place = locate(key: "size", value: sizeText, in: set)
+                let place = locate(key: ContentsKey.size.rawValue, value: sizeText, in: set)
                 add(.error, .pixelSize, file: shown(set.path + "/Contents.json"), line: place?.line,
                     column: place?.column, asset: set.path,
                     message: WholePixels.problem("slot \(label) is \(sizeText) pt", at: scale),
@@ -56,8 +56,8 @@ extension Inspection {
                   format(set.path + "/" + name)?.isVector != true,
                   let scale = image.scale else { continue }
             var key = image.fields
-            key["filename"] = nil
-            key["scale"] = nil
+            key[.filename] = nil
+            key[.scale] = nil
             let group = JSONValue.object(key)
             if groups[group] == nil { order.append(group) }
             groups[group, default: []].append((scale, name))

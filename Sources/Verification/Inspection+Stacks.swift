@@ -10,7 +10,7 @@ extension Inspection {
     func checkStacks() {
         for stack in sets where stack.folderKind == .imageStack || stack.folderKind == .solidImageStack {
             guard case .success(let value) = stack.contents,
-                  let back = value["layers"]?.arrayValue?.last?["filename"]?.stringValue,
+                  let back = value["layers"]?.arrayValue?.last?[.filename]?.stringValue,
                   let content = set(at: stack.path + "/" + back + "/" + FolderKind.layerContent) else { continue }
             for (_, image) in content.images {
                 guard let name = image.filename, exists(name, in: content) else { continue }

@@ -13,7 +13,7 @@ extension Inspection {
             guard case .success(let contents) = set.contents else { continue }
             let contentsFile = shown(set.path + "/Contents.json")
             let symbols = contents["symbols"]?.arrayValue ?? []
-            let named = symbols.compactMap { $0["filename"]?.stringValue }
+            let named = symbols.compactMap { $0[.filename]?.stringValue }
             guard !named.isEmpty else {
                 add(.error, .symbol, file: contentsFile, asset: set.path,
                     message: "names no template in \"symbols\" (the symbol set \"\(set.name)\" has nothing to compile)",
@@ -25,9 +25,9 @@ extension Inspection {
                     message: "names \(named.count) templates in \"symbols\"; a symbol set holds one",
                     fix: "keep one template SVG in the set")
             }
-            for entry in symbols where entry["idiom"]?.stringValue != "universal" {
+            for entry in symbols where entry[.idiom]?.stringValue != Idiom.universal.rawValue {
                 add(.warning, .symbol, file: contentsFile, asset: set.path,
-                    message: "a \"symbols\" entry of \"\(set.name)\" has the idiom \"\(entry["idiom"]?.stringValue ?? "")\"; Xcode writes \"universal\"",
+                    message: "a \"symbols\" entry of \"\(set.name)\" has the idiom \"\(entry[.idiom]?.stringValue ?? "")\"; Xcode writes \"universal\"",
                     fix: "set \"idiom\" to \"universal\"")
             }
             for file in set.files where file.lowercased().hasSuffix(".svg") && !named.contains(file) {

@@ -243,8 +243,8 @@ private struct ObjectGraph {
         for groupID in synchronizedGroups where !own.contains(groupID) {
             built += synchronizedResources(group: groupID, target: id, member: false)
         }
-        let catalogs = Set(built.filter { $0.hasSuffix(".xcassets") }).sorted()
-        let bundles = Set(built.filter { $0.hasSuffix(".icon") }).sorted()
+        let catalogs = Set(built.filter { FolderKind.catalog.names($0) }).sorted()
+        let bundles = Set(built.filter { FolderKind.iconComposer.names($0) }).sorted()
         let sdk = configurations.lazy.compactMap { $0.settings["SDKROOT"]?.first }.first
         let identifier = object["productType"] as? String ?? ""
         var point: String?
@@ -267,7 +267,7 @@ private struct ObjectGraph {
             exceptions.formUnion(set["membershipExceptions"] as? [String] ?? [])
         }
         if !member {
-            return exceptions.filter { $0.hasSuffix(".xcassets") || $0.hasSuffix(".icon") }
+            return exceptions.filter { FolderKind.catalog.names($0) || FolderKind.iconComposer.names($0) }
                 .map { URL(fileURLWithPath: root).appendingPathComponent($0).standardizedFileURL.path }
         }
         return folders.resourceFolders(under: root).filter { path in
@@ -291,7 +291,7 @@ private struct ObjectGraph {
                 guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
                       (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil else { continue }
                 let ext = (name as NSString).pathExtension
-                if ext == "xcassets" || ext == "icon" {
+                if FolderKind.catalog.names(name) || FolderKind.iconComposer.names(name) {
                     found.append(path)
                 } else if ext.isEmpty || ext == "lproj" {
                     queue.append((path, depth + 1))

@@ -1,3 +1,4 @@
+import AssetCore
 /// One target of an Xcode project as far as app icons go: what it builds, its build settings per
 /// configuration, and the asset catalogs and Icon Composer icons it compiles.
 package struct Target: Equatable, Sendable {
@@ -23,7 +24,7 @@ package struct Target: Equatable, Sendable {
         self.iconBundles = iconBundles
     }
 
-    /// `ASSETCATALOG_COMPILER_APPICON_NAME` in one configuration (every conditional variant, such as
+    /// `XcodeSetting.appIconName` in one configuration (every conditional variant, such as
     /// `[sdk=iphoneos*]`, counts); empty when the configuration names none.
     package func appIconNames(configuration: String) -> [String] {
         configurations.first { $0.name == configuration }?.values(of: BuildConfiguration.appIconKey) ?? []
@@ -35,17 +36,17 @@ package struct Target: Equatable, Sendable {
         unique(configurations.flatMap { $0.values(of: BuildConfiguration.appIconKey) })
     }
 
-    /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` across every configuration.
+    /// `XcodeSetting.alternateAppIconNames` across every configuration.
     package var alternateIconNames: [String] {
         unique(configurations.flatMap { $0.listValues(of: BuildConfiguration.alternateIconsKey) })
     }
 
-    /// `ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES` in one configuration.
+    /// `XcodeSetting.alternateAppIconNames` in one configuration.
     package func alternateIconNames(configuration: String) -> [String] {
         configurations.first { $0.name == configuration }?.listValues(of: BuildConfiguration.alternateIconsKey) ?? []
     }
 
-    /// `ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS = YES` in any configuration: every app
+    /// `XcodeSetting.includeAllAppIconAssets = YES` in any configuration: every app
     /// icon set of the target's catalogs ships as an alternate.
     package var includesAllAppIcons: Bool {
         configurations.contains { $0.includesAllAppIcons }
@@ -59,9 +60,9 @@ package struct Target: Equatable, Sendable {
 
 /// One build configuration (Debug, Release, Beta…): the target's settings over the project's.
 package struct BuildConfiguration: Equatable, Sendable {
-    static let appIconKey = "ASSETCATALOG_COMPILER_APPICON_NAME"
-    static let alternateIconsKey = "ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES"
-    static let includeAllKey = "ASSETCATALOG_COMPILER_INCLUDE_ALL_APPICON_ASSETS"
+    static let appIconKey = XcodeSetting.appIconName.name
+    static let alternateIconsKey = XcodeSetting.alternateAppIconNames.name
+    static let includeAllKey = XcodeSetting.includeAllAppIconAssets.name
 
     package var name: String
     /// Every setting as written, keyed as written (`KEY` or `KEY[sdk=iphoneos*]`): a string
@@ -74,7 +75,7 @@ package struct BuildConfiguration: Equatable, Sendable {
         self.settings = settings
     }
 
-    /// A string setting (`ASSETCATALOG_COMPILER_APPICON_NAME`): the value of `key` and of each of
+    /// A string setting (`XcodeSetting.appIconName`): the value of `key` and of each of
     /// its conditional variants (`KEY[sdk=…]`), each one string, with `$(NAME)` and `${NAME}`
     /// replaced by the configuration's own setting of that name where it has one
     /// (`AppIcon${BUNDLE_ID_SUFFIX}` with `BUNDLE_ID_SUFFIX = .dev` → `AppIcon.dev`); a variable
@@ -84,7 +85,7 @@ package struct BuildConfiguration: Equatable, Sendable {
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }
 
-    /// A list setting (`ASSETCATALOG_COMPILER_ALTERNATE_APPICON_NAMES`): the words of each value,
+    /// A list setting (`XcodeSetting.alternateAppIconNames`): the words of each value,
     /// split as Xcode splits lists (at spaces outside quotes, a backslash keeping the next
     /// character) after its variables are replaced.
     package func listValues(of key: String) -> [String] {

@@ -49,7 +49,7 @@ import Testing
         #expect(bar.rendering == .original)
         #expect(control.capInsets?.value == CapInsets(top: 0, left: 10, bottom: 0, right: 12))
         #expect(control.stateSources.keys.sorted { $0.rawValue < $1.rawValue } == [.disabled])
-        #expect(manifest.tabBar?.idiom == "ipad" && manifest.tabBar?.tint?.value.description == "#1B3FA8")
+        #expect(manifest.tabBar?.idiom == .ipad && manifest.tabBar?.tint?.value.description == "#1B3FA8")
     }
 
     @Test func glyphKeysAreChecked() {

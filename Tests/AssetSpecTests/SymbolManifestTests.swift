@@ -21,11 +21,11 @@ import Testing
               - {name: Plain, kind: bar-glyph, source: Assets/Glyphs/plus.svg}
             """, file: "m.yml", directory: Fixtures.repoRoot.path)
         guard case .symbol(let plus) = manifest.assets[0].kind else { Issue.record("not a symbol"); return }
-        #expect(plus.weights == SymbolWeightsSpec(ultralight: 0.31, black: 1.8))
+        #expect(plus.weights == SymbolWeights(ultralight: 0.31, black: 1.8))
         guard case .barGlyph(let bar) = manifest.assets[1].kind, case .tabIcon(let tab) = manifest.assets[2].kind,
               case .barGlyph(let plain) = manifest.assets[3].kind else { Issue.record("wrong kinds"); return }
-        #expect(bar.symbol == SymbolWeightsSpec(ultralight: 0.31, black: 2.2))
-        #expect(tab.symbol == SymbolWeightsSpec())
+        #expect(bar.symbol == SymbolWeights(ultralight: 0.31, black: 2.2))
+        #expect(tab.symbol == SymbolWeights())
         #expect(plain.symbol == nil)
     }
 
@@ -39,8 +39,8 @@ import Testing
             Issue.record("wrong kinds")
             return
         }
-        #expect(plus.weights == SymbolWeightsSpec(ultralightWidth: 0.75, blackWidth: 3))
-        #expect(bar.symbol == SymbolWeightsSpec(ultralight: 0.5, blackWidth: 3))
+        #expect(plus.weights == SymbolWeights(ultralightWidth: 0.75, blackWidth: 3))
+        #expect(bar.symbol == SymbolWeights(ultralight: 0.5, blackWidth: 3))
     }
 
     @Test func widthsMustBePositiveAndUltralightThinner() {

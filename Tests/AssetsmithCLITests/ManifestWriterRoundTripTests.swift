@@ -82,8 +82,8 @@ import XcodeProject
                 continue
             }
             #expect(entry.adopt && entry.folder == icon.folder, "\(icon.name)")
-            #expect(spec.platforms.map(\.rawValue) == icon.platforms, "\(icon.name)")
-            #expect(spec.macStyle == (icon.platforms == ["macos"] ? .asDrawn : .appleGrid), "\(icon.name)")
+            #expect(spec.platforms == icon.platforms, "\(icon.name)")
+            #expect(spec.macStyle == (icon.platforms == [.macos] ? .asDrawn : .appleGrid), "\(icon.name)")
             #expect(contents(spec.source.path) == contents(trip.catalog + "/" + icon.master), "\(icon.name)")
             #expect(spec.dark.map { contents($0.path) } == icon.dark.map { contents(trip.catalog + "/" + $0) }, "\(icon.name)")
             let tinted: String? = if case .file(let file) = spec.tinted { file.path } else { nil }
@@ -152,7 +152,7 @@ import XcodeProject
         try Self.write(#"{"images":[\#(images.joined(separator: ","))],\#(Self.info)}"#, to: set + "/Contents.json")
 
         let trip = try Self.roundTrip(dir, catalog: "Mac/Assets.xcassets")
-        #expect(trip.survey.appIcons.map(\.platforms) == [["macos"]])
+        #expect(trip.survey.appIcons.map(\.platforms) == [[.macos]])
         #expect(trip.survey.appIcons.first?.master == "AppIcon.appiconset/icon_512x512@2x.png")
         Self.expectSameAssets(trip)
     }

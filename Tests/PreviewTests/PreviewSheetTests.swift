@@ -57,12 +57,12 @@ import Testing
         let catalog = try catalog()
         #expect(catalog.tabPairs.map(\.unselected.name) == ["Home", "Person", "Search", "Star"])
         #expect(catalog.barGlyphs.map(\.name) == ["Share"])
-        let sections = try PreviewSheet.sections(catalog, style: PreviewStyle(), notes: [])
+        let sections = try PreviewSheet.sections(catalog, style: PreviewStyle.ios18, notes: [])
         #expect(sections.map(\.title) == ["App icon AppIcon", "Tab bars", "Navigation bar and toolbar", "Greyscale check"])
     }
 
     @Test func tabBarShowsSelectedTintBadgeAndDisabledTab() throws {
-        let sections = try PreviewSheet.sections(try catalog(), style: PreviewStyle(), notes: [])
+        let sections = try PreviewSheet.sections(try catalog(), style: PreviewStyle.ios18, notes: [])
         let tabs = try #require(sections.first { $0.title == "Tab bars" }).picture
         // The first mock: iPhone portrait @2x, 49 pt = 98 px tall, starting 28 px down.
         let firstBar = 28..<(28 + 98)
@@ -76,14 +76,14 @@ import Testing
     }
 
     @Test func greyscaleCopyHasNoColour() throws {
-        let sections = try PreviewSheet.sections(try catalog(), style: PreviewStyle(), notes: [])
+        let sections = try PreviewSheet.sections(try catalog(), style: PreviewStyle.ios18, notes: [])
         let grey = try #require(sections.last).picture
         let findingsHeight = 14 + 3 * 20 + 20 // the contrast lines under the pictures are text in colour
         #expect(count(grey, rows: 0..<(grey.height - findingsHeight)) { $0.red != $0.green || $0.green != $0.blue } == 0)
     }
 
     @Test func contrastFindingsForTheDefaultStyle() {
-        #expect(PreviewSheet.contrastFindings(PreviewStyle()).map(\.text) == [
+        #expect(PreviewSheet.contrastFindings(PreviewStyle.ios18).map(\.text) == [
             "selected tint #007AFF on bar #F9F9F9: 3.8:1 (ok, at least 2:1)",
             "unselected tint #8E8E93 on bar #F9F9F9: 3.1:1 (ok, at least 2:1)",
             "selected vs unselected tint: 1.2:1 (too close: aim for at least 2:1)",
@@ -92,7 +92,7 @@ import Testing
 
     @Test func sheetStacksSectionsAndPageEmbedsThem() throws {
         let catalog = try catalog()
-        let sections = try PreviewSheet.sections(catalog, style: PreviewStyle(),
+        let sections = try PreviewSheet.sections(catalog, style: PreviewStyle.ios18,
                                                  notes: [PreviewNote(asset: "Share", text: "glyph is larger than the box", isError: false)])
         let sheet = try PreviewSheet.sheet(catalog, sections: sections)
         #expect(sheet.width == 1400)
@@ -109,7 +109,7 @@ import Testing
 @Suite struct PreviewContrastRuleTests {
     @Test func previewFlagsByTheSharedRule() throws {
         for grey in ["#767676", "#A0A0A0", "#B4B4B4", "#C0C0C0", "#E0E0E0"] {
-            var style = PreviewStyle()
+            var style = PreviewStyle.ios18
             style.tint = try #require(RGBAColor(hex: grey))
             style.barBackground = .white
             let selected = PreviewSheet.contrastFindings(style)[0]

@@ -21,7 +21,7 @@ import Testing
         #expect(home.layers.map(\.name) == ["Front", "Back"])
         // The largest image of each layer: the @2x one.
         #expect(home.layers.map { $0.bitmap?.size } == [PixelSize(width: 800, height: 480), PixelSize(width: 800, height: 480)])
-        let sections = try PreviewSheet.sections(catalog, style: PreviewStyle(), notes: [])
+        let sections = try PreviewSheet.sections(catalog, style: PreviewStyle.ios18, notes: [])
         #expect(sections.map(\.title) == ["Layered app icons (tvOS parallax, visionOS)", "Images"])
         // Left for the images section: the two Top Shelf sets, not the four layer sets.
         #expect(sections[1].picture.height == 2 * 190 + 10)
@@ -38,7 +38,7 @@ import Testing
         #expect(stack.isSolid && stack.brand == nil)
         #expect(stack.layers.map(\.name) == ["Front", "Mid", "Back"])
         #expect(stack.layers.map { $0.bitmap == nil } == [false, true, false])
-        let sections = try PreviewSheet.sections(catalog, style: PreviewStyle(), notes: [])
+        let sections = try PreviewSheet.sections(catalog, style: PreviewStyle.ios18, notes: [])
         #expect(sections.map(\.title) == ["Layered app icons (tvOS parallax, visionOS)"])
     }
 }

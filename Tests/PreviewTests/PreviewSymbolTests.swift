@@ -77,7 +77,7 @@ import TestSupport
     }
 
     @Test func symbolSectionsFollowTheBars() throws {
-        let sections = try PreviewSheet.sections(try Self.catalog(), style: PreviewStyle(), notes: [])
+        let sections = try PreviewSheet.sections(try Self.catalog(), style: PreviewStyle.ios18, notes: [])
         #expect(sections.map(\.title) == ["Tab bars", "Tab bar with custom symbols", "Greyscale check", "Custom symbols"])
         // The twin is shown under its outline, not as a symbol of its own.
         #expect(try Self.catalog().symbolSets.map(\.name) == ["Star.symbol"])
@@ -111,7 +111,7 @@ import TestSupport
     }
 
     @Test func symbolSectionLayout() throws {
-        let section = try #require(try PreviewSheet.sections(try Self.catalog(), style: PreviewStyle(), notes: [])
+        let section = try #require(try PreviewSheet.sections(try Self.catalog(), style: PreviewStyle.ios18, notes: [])
             .first { $0.title == "Custom symbols" })
         // Two rows (the symbol and its twin), each 34 px of headings, the large strip
         // (140 units × 0.51 × 1.29 / 0.783 = 118 px) and 44 px of scale letters and ink figures.
@@ -137,8 +137,8 @@ import TestSupport
         let catalog = try Self.catalog()
         let notes = [PreviewNote(asset: "Star", text: "symbol \"Star\" from \"star.svg\": dashed strokes are drawn solid", isError: false),
                      PreviewNote(asset: "Star", text: "glyph is larger than the box", isError: false)]
-        let plain = try #require(try PreviewSheet.sections(catalog, style: PreviewStyle(), notes: []).first { $0.title == "Custom symbols" })
-        let noted = try #require(try PreviewSheet.sections(catalog, style: PreviewStyle(), notes: notes).first { $0.title == "Custom symbols" })
+        let plain = try #require(try PreviewSheet.sections(catalog, style: PreviewStyle.ios18, notes: []).first { $0.title == "Custom symbols" })
+        let noted = try #require(try PreviewSheet.sections(catalog, style: PreviewStyle.ios18, notes: notes).first { $0.title == "Custom symbols" })
         #expect(noted.picture.height == plain.picture.height + 20)
         #expect(noted.lines.filter { $0.hasPrefix("warning:") }
                 == ["warning: Star.symbol: symbol \"Star\" from \"star.svg\": dashed strokes are drawn solid"])
@@ -150,7 +150,7 @@ import TestSupport
     }
 
     @Test func selectedTabShowsTheFillTwin() throws {
-        let style = PreviewStyle()
+        let style = PreviewStyle.ios18
         func selectedInk(fill: Bool) throws -> Int {
             let bars = try #require(try PreviewSheet.sections(try Self.catalog(fill: fill), style: style, notes: [])
                 .first { $0.title == "Tab bar with custom symbols" })

@@ -52,9 +52,9 @@ import TestSupport
                              textColor: RGBAColor(red: 255, green: 255, blue: 255),
                              location: SourceLocation(file: "assetsmith.yml", line: 1, column: 1))
         #expect(BadgeDrawing(spec, appearance: nil).fill == RGBAColor(red: 200, green: 100, blue: 50))
-        #expect(BadgeDrawing(spec, appearance: "dark").fill == RGBAColor(red: 160, green: 80, blue: 40))
-        #expect(BadgeDrawing(spec, appearance: "dark").textColor == RGBAColor(red: 255, green: 255, blue: 255))
-        #expect(BadgeDrawing(spec, appearance: "tinted").fill == RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF2))
-        #expect(BadgeDrawing(spec, appearance: "tinted").textColor == RGBAColor(red: 0, green: 0, blue: 0))
+        #expect(BadgeDrawing(spec, appearance: .dark).fill == RGBAColor(red: 160, green: 80, blue: 40))
+        #expect(BadgeDrawing(spec, appearance: .dark).textColor == RGBAColor(red: 255, green: 255, blue: 255))
+        #expect(BadgeDrawing(spec, appearance: .tinted).fill == RGBAColor(red: 0xF2, green: 0xF2, blue: 0xF2))
+        #expect(BadgeDrawing(spec, appearance: .tinted).textColor == RGBAColor(red: 0, green: 0, blue: 0))
     }
 }
