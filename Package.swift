@@ -91,7 +91,11 @@ let package = Package(
         .target(name: "AssetsmithMCP", dependencies: [
             "AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "BuildEngine", "Rendering", "PNGCodec", "Preview",
             "Verification", "VectorWorkers", "XcodeProject", "FrontEnd", .product(name: "MCP", package: "swift-sdk"),
-        ]),
+        ],
+        // The SDK imports FoundationNetworking (its HTTP transport and OAuth, unused here); a release
+        // build with the Swift runtime linked in statically (`make run`) then needs libcurl itself:
+        // the system's (libcurl4-openssl-dev on Debian, which scripts/install-deps.sh installs).
+        linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
         .target(name: "AssetsmithCLI", dependencies: [
             "AssetCore", "BuildEngine", "VectorWorkers", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",
             "XcodeProject", "FrontEnd", "AssetsmithMCP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
