@@ -112,14 +112,15 @@ package enum SymbolSetCheck {
     /// Baseline and cap-line guides of the three sizes, and guides that are groups.
     static func guideProblems(_ index: IDIndex) -> [SymbolProblem] {
         var problems: [SymbolProblem] = []
-        let missing = sizes.flatMap { ["Baseline-\($0)", "Capline-\($0)"] }.filter { index.first[$0] == nil }
+        let sizeGuides: [String] = sizes.flatMap { size -> [String] in ["Baseline-\(size)", "Capline-\(size)"] }
+        let missing = sizeGuides.filter { index.first[$0] == nil }
         if !missing.isEmpty {
             problems.append(SymbolProblem(.error, "symbol-guides",
                 message: "the template lacks the guide\(missing.count == 1 ? "" : "s") \(quoted(missing)); actool: \"is missing a baseline guide\" / \"is missing a capline guide\"",
                 fix: regenerate))
         }
-        let guideIDs = sizes.flatMap { ["Baseline-\($0)", "Capline-\($0)"] } + ["left-margin", "right-margin"]
-            + variantIDs.flatMap { ["left-margin-\($0)", "right-margin-\($0)"] }
+        let variantMargins: [String] = variantIDs.flatMap { id -> [String] in ["left-margin-\(id)", "right-margin-\(id)"] }
+        let guideIDs: [String] = sizeGuides + ["left-margin", "right-margin"] + variantMargins
         let grouped = guideIDs.filter { index.first[$0].map { !$0.isShape } ?? false }
         if !grouped.isEmpty {
             problems.append(SymbolProblem(.error, "symbol-guides",
