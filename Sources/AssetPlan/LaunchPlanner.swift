@@ -236,7 +236,10 @@ enum LaunchPlanner {
         case .tabBar:
             if m.tabItemWidth <= 0 {
                 let item = content / Double(count)
-                return (0..<count).map { left + (Double($0) + 0.5) * item }
+                return (0..<count).map { (index: Int) -> Double in
+                    let middle: Double = Double(index) + 0.5
+                    return left + middle * item
+                }
             }
             let item = m.tabItemWidth * s, spacing = m.tabItemSpacing * s
             let total = Double(count) * item + Double(count - 1) * spacing

@@ -193,7 +193,11 @@ package struct PreviewIcon: Sendable {
     }
 
     static func lighter(_ color: RGBAColor) -> RGBAColor {
-        func up(_ c: UInt8) -> UInt8 { UInt8(min(255, Int(c) + (255 - Int(c)) / 3)) }
+        func up(_ c: UInt8) -> UInt8 {
+            let value = Int(c)
+            let raised: Int = value + (255 - value) / 3
+            return UInt8(Swift.min(255, raised))
+        }
         return RGBAColor(red: up(color.red), green: up(color.green), blue: up(color.blue), alpha: color.alpha)
     }
 

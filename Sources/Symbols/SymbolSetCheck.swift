@@ -117,7 +117,9 @@ package enum SymbolSetCheck {
     /// Baseline and cap-line guides of the three sizes, and guides that are groups.
     static func guideProblems(_ index: IDIndex) -> [SymbolProblem] {
         var problems: [SymbolProblem] = []
-        let rowGuides = SymbolTemplateFormat.Scale.allCases.flatMap { [SymbolTemplateFormat.baseline($0), SymbolTemplateFormat.capline($0)] }
+        let rowGuides: [String] = SymbolTemplateFormat.Scale.allCases.flatMap { scale -> [String] in
+            [SymbolTemplateFormat.baseline(scale), SymbolTemplateFormat.capline(scale)]
+        }
         let missing = rowGuides.filter { index.first[$0] == nil }
         if !missing.isEmpty {
             problems.append(SymbolProblem(.error, "symbol-guides",
@@ -125,8 +127,8 @@ package enum SymbolSetCheck {
                 fix: regenerate))
         }
         let sides = SymbolTemplateFormat.MarginSide.allCases
-        let guideIDs = rowGuides + sides.map { SymbolTemplateFormat.margin($0) }
-            + variantIDs.flatMap { id in sides.map { SymbolTemplateFormat.margin($0, of: id) } }
+        let variantMargins: [String] = variantIDs.flatMap { id -> [String] in sides.map { SymbolTemplateFormat.margin($0, of: id) } }
+        let guideIDs: [String] = rowGuides + sides.map { SymbolTemplateFormat.margin($0) } + variantMargins
         let grouped = guideIDs.filter { index.first[$0].map { !$0.isShape } ?? false }
         if !grouped.isEmpty {
             problems.append(SymbolProblem(.error, "symbol-guides",

@@ -195,8 +195,13 @@ extension Inspection {
         let text = value.stringValue
         guard let text, allowed.contains(text) else {
             let list = allowed.map { "\"\($0)\"" }
-            let choices = list.count == 2 ? list.joined(separator: " or ")
-                : list.dropLast().joined(separator: ", ") + " or " + list[list.count - 1]
+            let choices: String
+            if list.count == 2 {
+                choices = list.joined(separator: " or ")
+            } else {
+                let leading: String = list.dropLast().joined(separator: ", ")
+                choices = leading + " or " + list[list.count - 1]
+            }
             unknown(key, text, "\"\(key)\" is \(text.map { "\"\($0)\"" } ?? "not a string"); Xcode accepts \(choices)",
                    "use one of them")
             return

@@ -13,7 +13,8 @@ import TestSupport
     static let otherTools: Set<String> = ["--allow-writing-to-package-directory", "--static-swift-stdlib", "--product",
                                           "--prefix", "--git-dir", "--sheet", "--outline-width", "--build-tests",
                                           "--skip-build", "--filter", "--parallel", "--generate-completion-script",
-                                          "--transport", "--scope"]  // claude mcp add (Docs/mcp.md)
+                                          "--transport", "--scope",  // claude mcp add (Docs/mcp.md)
+                                          "--debug-info-format"]  // swift build (Docs/performance.md)
 
     /// The user's and the contributor's pages, by path from the repository root.
     static func pages() throws -> [String] {
