@@ -62,8 +62,10 @@ BASHDIR = $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 ZSHDIR = $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR = $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
 install: build
+	$(SWIFT) build -c $(CONFIG) --product assetsmith-mcp $(STATIC_STDLIB)
 	install -d "$(DESTDIR)$(PREFIX)/bin" "$(DESTDIR)$(PREFIX)/share/assetsmith" "$(MANDIR)" "$(BASHDIR)" "$(ZSHDIR)" "$(FISHDIR)"
 	install -m 755 "$(BIN)" "$(DESTDIR)$(PREFIX)/bin/assetsmith"
+	install -m 755 "$(BIN)-mcp" "$(DESTDIR)$(PREFIX)/bin/assetsmith-mcp"
 	cp -R Templates "$(DESTDIR)$(PREFIX)/share/assetsmith/"
 	cp -R Docs "$(DESTDIR)$(PREFIX)/share/assetsmith/"
 	install -m 644 Docs/man/assetsmith.1 "$(MANDIR)/assetsmith.1"

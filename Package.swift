@@ -8,6 +8,9 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "assetsmith", targets: ["assetsmith"]),
+        // The MCP server `assetsmith mcp` runs: a binary of its own, so `assetsmith` (every build and
+        // worker process) carries neither the MCP SDK nor FoundationNetworking and libcurl.
+        .executable(name: "assetsmith-mcp", targets: ["assetsmith-mcp"]),
         .executable(name: "assetsmith-fuzz", targets: ["AssetsmithFuzz"]),
         .executable(name: "assetsmith-libfuzzer", targets: ["AssetsmithLibFuzzer"]),
         .plugin(name: "AssetsmithPlugin", targets: ["AssetsmithPlugin"]),
@@ -98,9 +101,12 @@ let package = Package(
         linkerSettings: [.linkedLibrary("curl", .when(platforms: [.linux]))]),
         .target(name: "AssetsmithCLI", dependencies: [
             "AssetCore", "BuildEngine", "VectorWorkers", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog", "Verification", "Preview",
-            "XcodeProject", "FrontEnd", "AssetsmithMCP", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "XcodeProject", "FrontEnd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "assetsmith", dependencies: ["AssetsmithCLI"], path: "Sources/Assetsmith"),
+        .executableTarget(name: "assetsmith-mcp", dependencies: [
+            "AssetsmithCLI", "AssetsmithMCP", "AssetCore", "FrontEnd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], path: "Sources/AssetsmithMCPServer"),
         // In-process fuzzer for every reader of outside input (`make test`, `make fuzz`); not in `assetsmith`.
         .executableTarget(name: "AssetsmithFuzz", dependencies: [
             "AssetCore", "AssetSpec", "AssetPlan", "Rendering", "PNGCodec", "Verification", "VectorWorkers", "XcodeProject",

@@ -19,7 +19,9 @@ class Assetsmith < Formula
 
   def install
     system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "assetsmith"
+    system "swift", "build", "--disable-sandbox", "-c", "release", "--product", "assetsmith-mcp"
     bin.install ".build/release/assetsmith"
+    bin.install ".build/release/assetsmith-mcp"
     (share/"assetsmith").install "Templates"
     # The man page is made by swift-argument-parser's generate-manual plugin and kept current by a
     # test (scripts/generate-manual.sh); the completions come from the binary itself.

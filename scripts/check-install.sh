@@ -10,6 +10,11 @@ work=$(mktemp -d "${TMPDIR:-/tmp}/assetsmith-install-check.XXXXXX")
 trap 'rm -rf "$prefix" "$work"' EXIT
 make --no-print-directory install CONFIG="${CONFIG:-debug}" PREFIX="$prefix" >/dev/null
 test -x "$prefix/bin/assetsmith" || { echo "error: make install wrote no $prefix/bin/assetsmith" >&2; exit 1; }
+# The binary every build and worker process starts carries no MCP SDK, FoundationNetworking or libcurl.
+if command -v ldd >/dev/null 2>&1 && ldd "$prefix/bin/assetsmith" 2>/dev/null | grep -q libcurl; then
+    echo "error: $prefix/bin/assetsmith links libcurl: the MCP server belongs in assetsmith-mcp" >&2; exit 1
+fi
+test -x "$prefix/bin/assetsmith-mcp" || { echo "error: make install wrote no $prefix/bin/assetsmith-mcp (assetsmith mcp runs it)" >&2; exit 1; }
 test -f "$prefix/share/assetsmith/Templates/Tables/ios18.json" || { echo "error: make install wrote no tables" >&2; exit 1; }
 test -f "$prefix/share/assetsmith/Docs/verify.md" || { echo "error: make install wrote no docs (mcp explain reads Docs/verify.md)" >&2; exit 1; }
 

@@ -12,7 +12,7 @@ venv="$repo/.build/mcp-venv"
 # The client version the check was written against (its results spell fields in snake_case).
 client="mcp==2.3.0"
 
-[ -x "$binary" ] || swift build --product assetsmith
+[ -x "$binary" ] && [ -x "$binary-mcp" ] || { swift build --product assetsmith && swift build --product assetsmith-mcp; }
 if ! "$venv/bin/python" -c 'import mcp' >/dev/null 2>&1 || ! "$venv/bin/pip" show mcp 2>/dev/null | grep -qx "Version: ${client#mcp==}"; then
   python3 -m venv "$venv" || { echo "error: python3 -m venv failed; install python3-venv (scripts/install-deps.sh)" >&2; exit 1; }
   if ! "$venv/bin/pip" install --quiet --disable-pip-version-check "$client" 2>"$venv.pip.log"; then

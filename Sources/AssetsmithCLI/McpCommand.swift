@@ -1,55 +1,51 @@
 import ArgumentParser
 import AssetCore
-import AssetsmithMCP
 import Foundation
 import FrontEnd
 
 /// `assetsmith mcp`: the tools plan, build, verify, preview, init and explain for a coding agent,
-/// served over the Model Context Protocol on standard input and output (`AssetsmithMCP`). The
-/// server moves to its root first, so messages show paths as the CLI does there.
+/// served over the Model Context Protocol on standard input and output. The server is the binary
+/// `assetsmith-mcp` beside this one (`McpServerCommand`), which this command becomes (`execv`), so
+/// the agent talks to it directly and this binary stays without the MCP SDK.
 struct McpCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "mcp",
         abstract: "Serve plan, build, verify, preview, init and explain to a coding agent (Model Context Protocol, stdio).",
         discussion: "Every path a tool is given must lie inside --root (links resolved). See Docs/mcp.md.")
 
-    @Option(name: .long, help: "The folder the tools may read and write (default: the current folder).")
-    var root: String = "."
+    @OptionGroup var options: McpOptions
 
-    @Flag(name: .customLong("read-only"), help: "Only plan, verify, preview and explain: nothing is written.")
-    var readOnly = false
+    /// The server binary's name, beside `assetsmith`.
+    static let serverName = "assetsmith-mcp"
 
     func run() throws {
-        let folder = PathText.absolute(root, relativeTo: FileManager.default.currentDirectoryPath)
-        guard FileManager.default.changeCurrentDirectoryPath(folder) else {
-            throw ValidationError("--root \"\(root)\" is not a folder this user can enter")
+        var isFolder: ObjCBool = false
+        let folder = PathText.absolute(options.root, relativeTo: FileManager.default.currentDirectoryPath)
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw ValidationError("--root \"\(options.root)\" is not a folder this user can enter")
         }
-        let settings = MCPSettings(root: folder, readOnly: readOnly,
-                                   sandbox: { threads, timeout in WorkerLaunch.pool(capacity: threads, timeLimit: timeout) },
-                                   initializer: { InitCommand.forMCP($0) })
-        let handlers: ToolHandlers
-        do {
-            handlers = try ToolHandlers(settings: settings)
-        } catch {
-            throw ValidationError(error.message)
+        let server = PathText.parent(WorkerLaunch.executable) + "/" + Self.serverName
+        guard FileManager.default.isExecutableFile(atPath: server) else {
+            throw ValidationError("the MCP server \"\(server)\" is not installed beside assetsmith; "
+                + "build it with `swift build --product \(Self.serverName)` or install with `make install`")
         }
-        let done = DispatchSemaphore(value: 0)
-        let failure = FailureBox()
-        Task.detached {
-            do { try await AssetsmithServer.serveStandardIO(handlers, version: AssetCoreInfo.toolVersion) } catch { failure.error = error }
-            done.signal()
-        }
-        done.wait()
-        if let error = failure.error {
-            FileHandle.standardError.write(Data("error: the MCP server stopped: \(error)\n".utf8))
-            throw ExitCode(1)
-        }
+        let arguments = [server, "--root", options.root] + (options.readOnly ? ["--read-only"] : [])
+        var pointers = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in pointers { free(pointer) } }
+        execv(server, &pointers)
+        throw ValidationError("cannot start the MCP server \"\(server)\": \(String(cString: strerror(errno)))")
     }
+}
 
-    /// The server task's error, handed to the waiting command.
-    private final class FailureBox: @unchecked Sendable {
-        var error: (any Error)?
-    }
+/// The options `assetsmith mcp` and `assetsmith-mcp` share.
+package struct McpOptions: ParsableArguments {
+    @Option(name: .long, help: "The folder the tools may read and write (default: the current folder).")
+    package var root: String = "."
+
+    @Flag(name: .customLong("read-only"), help: "Only plan, verify, preview and explain: nothing is written.")
+    package var readOnly = false
+
+    package init() {}
 }
 
 extension InitCommand {
@@ -73,5 +69,16 @@ extension InitCommand {
         let manifest = capture.manifest
         return InitOutcome(manifest: manifest?.text, manifestPath: manifest?.path, written: manifest?.written ?? false,
                            diagnostics: capture.diagnostics, notes: capture.lines)
+    }
+}
+
+extension AssetsmithMain {
+    /// The MCP server's `init` tool (`assetsmith-mcp`): `InitCommand.forMCP`.
+    package static func initForMCP(_ request: InitRequest) -> InitOutcome { InitCommand.forMCP(request) }
+
+    /// Serves as an SVG/PDF worker when the pool started this process as one (any binary of the
+    /// package that builds through a worker pool calls it first).
+    package static func serveWorkerIfStartedByPool(_ arguments: [String]) {
+        WorkerCommand.serveIfStartedByPool(arguments)
     }
 }

@@ -1,5 +1,6 @@
 import AssetCore
 import Foundation
+import FrontEnd
 import MCP
 
 /// `init`: the manifest `assetsmith init` would write for a project already holding a catalog,

@@ -3,6 +3,7 @@
 /// CLI does; never prints to standard output (the protocol's channel) and never exits.
 import AssetCore
 import Foundation
+import FrontEnd
 import Rendering
 
 /// How a server is set up: its root, whether it may write, and what only the CLI can provide.
@@ -24,38 +25,5 @@ package struct MCPSettings: Sendable {
         self.readOnly = readOnly
         self.sandbox = sandbox
         self.initializer = initializer
-    }
-}
-
-/// What the `init` tool asks of `assetsmith init`: paths already resolved inside the root.
-package struct InitRequest: Sendable, Equatable {
-    /// The project folder or `.xcodeproj` (absolute).
-    package var project: String
-    /// The catalog to adopt (absolute), or nil for init's own choice.
-    package var catalog: String?
-    /// Write the manifest and copy the masters; false: only say what would be written.
-    package var write: Bool
-
-    package init(project: String, catalog: String? = nil, write: Bool) {
-        self.project = project
-        self.catalog = catalog
-        self.write = write
-    }
-}
-
-/// What init made of a project: the manifest's text (nil when it failed), its path, its notes.
-package struct InitOutcome: Sendable, Equatable {
-    package var manifest: String?
-    package var manifestPath: String?
-    package var written: Bool
-    package var diagnostics: [Diagnostic]
-    package var notes: [String]
-
-    package init(manifest: String?, manifestPath: String?, written: Bool, diagnostics: [Diagnostic], notes: [String]) {
-        self.manifest = manifest
-        self.manifestPath = manifestPath
-        self.written = written
-        self.diagnostics = diagnostics
-        self.notes = notes
     }
 }

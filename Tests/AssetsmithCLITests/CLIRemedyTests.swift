@@ -33,7 +33,7 @@ import TestSupport
     /// starts the workers with their command line).
     @Test func noLibraryTextNamesACommandLineOption() throws {
         let sources = Fixtures.repoRoot.appendingPathComponent("Sources")
-        let frontEnds = ["AssetsmithCLI", "Assetsmith", "AssetsmithFuzz", "AssetsmithMCP", "FrontEnd"]
+        let frontEnds = ["AssetsmithCLI", "Assetsmith", "AssetsmithFuzz", "AssetsmithMCP", "AssetsmithMCPServer", "FrontEnd"]
         let libraries = try FileManager.default.contentsOfDirectory(atPath: sources.path)
             .filter { !frontEnds.contains($0) && !$0.hasPrefix("C") }
         #expect(libraries.contains("BuildEngine") && libraries.contains("AssetSpec"))

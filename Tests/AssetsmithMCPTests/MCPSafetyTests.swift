@@ -1,6 +1,7 @@
 import AssetCore
 @testable import AssetsmithMCP
 import Foundation
+import FrontEnd
 import MCP
 import Rendering
 import Testing

@@ -1,6 +1,7 @@
 import AssetCore
 import AssetsmithMCP
 import Foundation
+import FrontEnd
 import MCP
 import PNGCodec
 

@@ -13,6 +13,17 @@ import TestSupport
         #expect(result.stdout.isEmpty)
     }
 
+    /// `assetsmith mcp` becomes the server binary beside it; without one it says what to install.
+    @Test func withoutTheServerBinaryBesideItMcpSaysHowToGetIt() throws {
+        let dir = CLI.temporaryDirectory("mcp-alone")
+        try FileManager.default.copyItem(atPath: CLI.binary, toPath: dir + "/assetsmith")
+        let result = try CLI.run(["-c", "exec ./assetsmith mcp </dev/null"], in: dir, shell: true)
+        #expect(result.status == 2)
+        #expect(result.stderr.contains("error: the MCP server \"\(dir)/assetsmith-mcp\" is not installed beside assetsmith; "
+                                       + "build it with `swift build --product assetsmith-mcp` or install with `make install`"), "\(result.stderr)")
+        #expect(result.stdout.isEmpty)
+    }
+
     /// Standard output is the protocol's: a server whose client goes away at once has written
     /// nothing there, and ends cleanly.
     @Test func theServerEndsWithItsInputAndPrintsNothingElse() throws {
