@@ -6,6 +6,8 @@ import AssetPlan
 import AssetSpec
 import Foundation
 import FrontEnd
+import Preview
+import FrontEnd
 
 /// `assetsmith build`: plan, render, write the catalog, print a summary.
 struct BuildCommand: ParsableCommand {
@@ -95,7 +97,7 @@ struct BuildCommand: ParsableCommand {
         var previewFailed = false
         if preview {
             let problems = PreviewWriter.asWarnings(PreviewWriter.write(plan: plan, diagnostics: result.diagnostics,
-                                                                        style: PreviewWriter.style(manifest),
+                                                                        style: PreviewStyle(manifest: manifest),
                                                                         vectors: pipeline.sandbox, folder: previewFolder))
             printer.print(problems)
             previewFailed = !problems.isEmpty

@@ -103,10 +103,6 @@ enum PreviewWriter {
         return iconWarnings + problems
     }
 
-    /// The mock colours: the manifest's `tab-bar` colours where given, the system's otherwise.
-    static func style(_ manifest: Manifest) -> PreviewStyle {
-        PreviewStyle(manifest: manifest)
-    }
 
     /// Problems writing the preview as a build reports them: warnings, for the preview never
     /// fails a build (its exit code is the catalog's).
@@ -140,7 +136,7 @@ struct PreviewCommand: ParsableCommand {
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
         let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
-        let problems = PreviewWriter.write(plan: plan, diagnostics: plan.warnings, style: PreviewWriter.style(manifest),
+        let problems = PreviewWriter.write(plan: plan, diagnostics: plan.warnings, style: PreviewStyle(manifest: manifest),
                                            folder: previewFolder)
         printer.print(problems)
         let folder = PreviewWriter.folder(outputDirectory: plan.outputDirectory, named: previewFolder)

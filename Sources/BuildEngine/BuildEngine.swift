@@ -161,7 +161,7 @@ package struct BuildEngine {
         run.diagnostics = plan.warnings
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder),
                                       knowing: knownRecord)
-        if Self.startsWorkerEarly(drawsVectors: true, hasRecord: record != nil, force: force) { startWorkers(for: plan) }
+        startWorkers(for: plan, hasRecord: record != nil)
         readSources(&run)
         phaseFinished("read sources")
         checkGlyphSources(&run)
@@ -191,8 +191,9 @@ package struct BuildEngine {
     /// 0. A build that draws everything with vector sources starts the sandbox's first worker at
     /// once (`startsWorkerEarly`), so that its start-up overlaps reading and checking; more start
     /// when the work keeps it busy. An incremental build starts one when a drawing needs it.
-    func startWorkers(for plan: Plan) {
-        if plan.jobs.contains(where: { $0.allSources.contains(where: \.isVector) }) { sandbox?.prestart(1) }
+    func startWorkers(for plan: Plan, hasRecord: Bool) {
+        let drawsVectors = plan.jobs.contains { $0.allSources.contains(where: \.isVector) }
+        if Self.startsWorkerEarly(drawsVectors: drawsVectors, hasRecord: hasRecord, force: force) { sandbox?.prestart(1) }
     }
 
     /// The one rule for starting a worker before any drawing asks for one, for the engine (from
