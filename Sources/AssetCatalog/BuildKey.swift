@@ -10,8 +10,16 @@ import Foundation
 /// (render jobs and `.icon` layer files alike).
 package enum BuildKey {
     /// `sourceDigest` is the SHA-256 of the job's source bytes (for several sources, of their digests).
+    /// `encoder` remembers the parameters of jobs it has seen: make one per thread (`KeyEncoder`)
+    /// and pass it in when computing many keys.
     package static func digest(for job: RenderJob, sourceDigest: String, table: String,
-                               encoder: JSONEncoder = makeEncoder()) -> String {
+                               encoder: KeyEncoder = KeyEncoder()) -> String {
+        Digest.sha256("assetsmith \(toolAndRender)\ntable \(table)\nsource \(sourceDigest)\n\(encoder.parameters(of: job))")
+    }
+
+    /// The job with everything that does not decide its pixels blanked: where it goes, what it is
+    /// called, where its sources are (they are known by their content, in `sourceDigest`).
+    static func neutral(_ job: RenderJob) -> RenderJob {
         var neutral = job
         neutral.output = ""
         neutral.asset = ""
@@ -23,8 +31,27 @@ package enum BuildKey {
         neutral.launch = neutral.launch?.withoutPaths
         // Overlays are known by their content (in `sourceDigest`) and order, not where they are.
         neutral.overlays = neutral.overlays?.map { SourceRef(path: "", displayPath: "", format: $0.format, page: $0.page) }
-        let parameters = (try? encoder.encode(neutral)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return Digest.sha256("assetsmith \(toolAndRender)\ntable \(table)\nsource \(sourceDigest)\n\(parameters)")
+        return neutral
+    }
+
+    /// Encodes a job's key parameters (sorted-key JSON of `neutral(job)`), once per distinct
+    /// parameters: thousands of assets share a handful (every 24 pt image @2x is one), and the
+    /// JSON encoding was most of a key's cost (issue 38). Not thread-safe: one per thread.
+    package final class KeyEncoder {
+        private let encoder = JSONEncoder()
+        private var known: [RenderJob: String] = [:]
+
+        package init() {
+            encoder.outputFormatting = [.sortedKeys]
+        }
+
+        func parameters(of job: RenderJob) -> String {
+            let neutral = BuildKey.neutral(job)
+            if let parameters = known[neutral] { return parameters }
+            let parameters = (try? encoder.encode(neutral)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            known[neutral] = parameters
+            return parameters
+        }
     }
 
     /// The key of a layer file copied into an Icon Composer bundle's `Assets/` (a copy, not a
@@ -47,8 +74,8 @@ package enum BuildKey {
             : "\(AssetCoreInfo.toolVersion) render \(AssetCoreInfo.renderVersion)"
     }
 
-    /// The encoder `digest` uses; make one per thread and pass it in when computing many keys.
-    package static func makeEncoder() -> JSONEncoder {
+    /// The sorted-key JSON encoder of the badge key.
+    private static func makeEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         return encoder

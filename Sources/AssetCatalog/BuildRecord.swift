@@ -16,6 +16,9 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     package var outputFiles: [String: FileRecord]?
     /// The `${NAME}` variables the badge texts were drawn with; nil when none was used.
     package var variables: [String: String]?
+    /// For a large record: the part files that hold `files` (`BuildRecord+Parts.swift`), as read
+    /// or written; nil for a record of one file. Not part of what a record says (`==` ignores it).
+    package var parts: [String]?
 
     package init(toolVersion: String = AssetCoreInfo.toolVersion, table: String, files: [String: FileRecord] = [:]) {
         self.toolVersion = toolVersion
@@ -29,7 +32,22 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         case renderVersion = "render-version"
         case table, files
         case outputFiles = "output-files"
-        case variables
+        case variables, parts
+    }
+
+    /// Two records are equal when they list the same files and facts, however they are stored.
+    package static func == (lhs: BuildRecord, rhs: BuildRecord) -> Bool {
+        lhs.toolVersion == rhs.toolVersion && lhs.renderVersion == rhs.renderVersion && lhs.table == rhs.table
+            && lhs.files == rhs.files && lhs.outputFiles == rhs.outputFiles && lhs.variables == rhs.variables
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        hasher.combine(toolVersion)
+        hasher.combine(renderVersion)
+        hasher.combine(table)
+        hasher.combine(files)
+        hasher.combine(outputFiles)
+        hasher.combine(variables)
     }
 
     /// 256 MB: some 800,000 files at about 300 bytes an entry (50,000 assets write about 200,000).
@@ -40,11 +58,16 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         (outputDirectory as NSString).appendingPathComponent(".assetsmith/\(catalogFolder).record.json")
     }
 
-    /// Reads a record; nil when there is none (or it cannot be read: then nothing counts as generated).
-    /// A record over `maximumBytes` is not read (as if there were none).
+    /// Reads a record, with its parts when it has them; nil when there is none (or it or a part
+    /// cannot be read: then nothing counts as generated). A record over `maximumBytes` is not read
+    /// (as if there were none).
     package static func read(at path: String) -> BuildRecord? {
-        guard case .success(let data) = BoundedFile.read(path, limit: maximumBytes) else { return nil }
-        return try? JSONDecoder().decode(BuildRecord.self, from: data)
+        guard case .success(let data) = BoundedFile.read(path, limit: maximumBytes),
+              var record = try? JSONDecoder().decode(BuildRecord.self, from: data) else { return nil }
+        guard let parts = record.parts else { return record }
+        guard record.files.isEmpty, let files = readParts(parts, in: partsFolder(recordFile: path)) else { return nil }
+        record.files = files
+        return record
     }
 
     /// A record as read, with the stamp its file had then (`FileStamp`; nil: no file).

@@ -26,6 +26,7 @@ extension CatalogWriter {
             let sha = Digest.sha256(data)
             guard old.files[path]?.sha256 != sha, let record = records.first(where: { $0.sha256 == sha }) else { continue }
             old.files[path] = record
+            old.parts = nil // its parts on disk no longer hold what `old` lists: every part is written anew
         }
     }
 

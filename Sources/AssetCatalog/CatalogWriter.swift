@@ -77,6 +77,11 @@ package enum CatalogWriter {
         // Files an interrupted build wrote but could not record (issue 36).
         let journal = readJournal(outputFiles, catalogFolder: plan.catalogFolder)
         adopt(journal, into: &old, catalog: catalog)
+        // Its temporary files too: a build killed while writing leaves them in the folders its
+        // journal lists (set folders are not all listed any more, only those written into).
+        for folder in Set(journal.keys.map(PathText.parent)).sorted() where !folder.isEmpty {
+            catalog.removeStaleTemporaries(in: folder)
+        }
 
         do {
             try outputFiles.makeDirectory(plan.catalogFolder)
@@ -92,6 +97,7 @@ package enum CatalogWriter {
         }
         var (pending, missing) = collectPending(plan, files: files, failed: failed, old: old, catalog: catalog, new: &new,
                                                 report: &report)
+        keepUnchanged(&pending, old: old, catalog: catalog, new: &new, report: &report)
         // Ownership of every set is settled before its first byte is written: a refused set gets
         // no file, and keeps what the previous build generated in it.
         settleOwnership(plan, catalog: catalog, output: outputFiles, old: old, new: &new, pending: &pending, report: &report)
@@ -152,11 +158,46 @@ package enum CatalogWriter {
                 missing.insert(job.output)
             }
         }
-        for entry in plan.entries {
-            let contents = ContentsJSON.data(removingFiles(missing, in: entry))
-            put(contents, entry.folder + "/Contents.json", FileRecord(sha256: Digest.sha256(contents), asset: entry.asset))
+        // Every set's Contents.json, made and hashed over the cores.
+        let absent = missing
+        let entries = plan.entries
+        let made = Slots<(data: Data, sha256: String)>(count: entries.count, empty: (Data(), ""))
+        DispatchQueue.concurrentPerform(iterations: min(entries.count, 64)) { lane in
+            for index in stride(from: lane, to: entries.count, by: min(entries.count, 64)) {
+                let contents = ContentsJSON.data(removingFiles(absent, in: entries[index]))
+                made.set(index, (contents, Digest.sha256(contents)))
+            }
+        }
+        for (entry, (contents, sha256)) in zip(entries, made.values) {
+            put(contents, entry.folder + "/Contents.json", FileRecord(sha256: sha256, asset: entry.asset))
         }
         return (pending, missing)
+    }
+
+    /// Takes out of `pending` every file the record shows already holding its bytes, untouched
+    /// since (`RecordedOutput.unchangedStamp`, checked over the cores): nothing is written into
+    /// them, so their sets need no settling either (issue 38: an edit that changes one set no
+    /// longer lists every set folder of the catalog).
+    private static func keepUnchanged(_ pending: inout [(request: FileUpdate.Request, record: FileRecord)], old: BuildRecord,
+                                      catalog: SafeFiles, new: inout BuildRecord, report: inout WriteReport) {
+        let requests = pending
+        let stamps = Slots<[Int]?>(count: requests.count, empty: nil)
+        DispatchQueue.concurrentPerform(iterations: min(requests.count, 64)) { lane in
+            for index in stride(from: lane, to: requests.count, by: min(requests.count, 64)) {
+                let (request, record) = requests[index]
+                stamps.set(index, RecordedOutput.unchangedStamp(request.path, sha256: record.sha256,
+                                                                entry: old.files[request.path], in: catalog))
+            }
+        }
+        pending = []
+        for ((request, record), stamp) in zip(requests, stamps.values) {
+            guard let stamp else {
+                pending.append((request, record))
+                continue
+            }
+            report.unchanged.append(request.path)
+            new.files[request.path] = record.stamped(stamp)
+        }
     }
 
     /// Puts `pending` in place, in parallel (`RecordedOutput.apply`), with the journal of what is
@@ -218,7 +259,8 @@ package enum CatalogWriter {
     /// folders they leave empty); a file changed by hand stays, with a warning.
     private static func removeStale(_ plan: Plan, old: BuildRecord, new: BuildRecord, missing: Set<String>,
                                     catalog: SafeFiles, report: inout WriteReport) {
-        for (path, record) in old.files.sorted(by: { $0.key < $1.key }) where new.files[path] == nil && !missing.contains(path) {
+        let stale = old.files.filter { new.files[$0.key] == nil && !missing.contains($0.key) }
+        for (path, record) in stale.sorted(by: { $0.key < $1.key }) {
             // The folder, and folders that held only it (a layer of an image stack that has fewer
             // layers now), go once empty.
             let found = removeIfUnchanged(path, record: record, in: catalog, shown: "\(plan.catalogFolder)/\(path)",
@@ -255,11 +297,13 @@ package enum CatalogWriter {
                                     report: inout WriteReport) -> Bool {
         do {
             let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
-            if new != old || outputFiles.read(recordFile) == nil {
+            let onDisk = (try? outputFiles.resolve(recordFile)).flatMap(FileStamp.ofRegularFile) != nil
+            if new != old || !onDisk {
                 try outputFiles.makeDirectory(".assetsmith")
-                try outputFiles.write(new.encoded(), to: recordFile)
+                report.record = try new.write(into: outputFiles, at: recordFile, replacing: old)
+            } else {
+                report.record = old
             }
-            report.record = new
             return true
         } catch {
             report.diagnostics.append(error)

@@ -69,7 +69,7 @@ package enum FileUpdate {
 
     /// The stamp of the file at `path` below the folder (nil when it cannot be resolved).
     static func stamp(of path: String, in folder: SafeFiles) -> [Int]? {
-        (try? folder.resolve(path)).flatMap(FileStamp.ofRegularFile)
+        folder.regularFileStamp(path)
     }
 
     /// Every request, spread over the cores a folder at a time (the files of one folder in turn:

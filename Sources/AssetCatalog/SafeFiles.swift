@@ -36,6 +36,22 @@ package struct SafeFiles: Sendable {
         return path
     }
 
+    /// The stamp (`FileStamp`) of the regular file at `relative`, or nil when there is none, the
+    /// path leaves the root or passes through a symbolic link: `resolve` and `FileStamp.ofRegularFile`
+    /// in one walk, the file's own `lstat` serving both (a build checks every output this way).
+    package func regularFileStamp(_ relative: String) -> [Int]? {
+        let parts = relative.split(separator: "/")
+        guard !relative.hasPrefix("/"), !parts.isEmpty, !parts.contains(".."), !parts.contains(".") else { return nil }
+        var path = root
+        var info = stat()
+        for part in parts {
+            path += "/" + part
+            guard lstat(path, &info) == 0 else { return nil }
+            if (info.st_mode & S_IFMT) == S_IFLNK { return nil }
+        }
+        return (info.st_mode & S_IFMT) == S_IFREG ? FileStamp.stamp(info) : nil
+    }
+
     /// Creates the folders of `relative` (a folder path) below the root.
     package func makeDirectory(_ relative: String) throws(Diagnostic) {
         let path = try resolve(relative)

@@ -45,7 +45,10 @@ package struct SetOwnership {
         var result = SetOwnership()
         // Sets inside sets (a brand-assets folder's image stacks, a stack's layers) are the plan's own.
         let planned = Set(plan.entries.map(\.folder))
-        for entry in plan.entries {
+        // Only sets something is written into need settling (files the record shows unchanged
+        // were taken out of `pending` before).
+        let written = Set(pending.keys.flatMap(CatalogWriter.foldersAbove))
+        for entry in plan.entries where written.contains(entry.folder) {
             let folder = entry.folder
             let foreign = foreignFiles(in: folder, catalog: catalog, old: old, pending: pending)
                 .filter { !planned.contains(folder + "/" + $0) }

@@ -29,7 +29,7 @@ package enum FileStamp {
     /// whole second (one in a billion on those) only means the file is read and hashed.
     package static func isFine(_ stamp: [Int]) -> Bool { stamp.count == 3 && stamp[0] >= 0 && stamp[2] != 0 }
 
-    private static func stamp(_ status: stat) -> [Int] {
+    package static func stamp(_ status: stat) -> [Int] {
         #if canImport(Darwin)
         let modified = status.st_mtimespec
         #else

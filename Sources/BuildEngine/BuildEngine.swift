@@ -266,7 +266,7 @@ package struct BuildEngine {
         let table = run.plan.table
         let force = force
         let checks = parallelChunks(groups, threads: threads) { chunk in
-            let encoder = BuildKey.makeEncoder()
+            let encoder = BuildKey.KeyEncoder()
             return chunk.map { group -> (String, [RecordedOutput.Match]?) in
                 let digest = BuildKey.digest(for: group.job, sourceDigest: BuildKey.sourceDigest(for: group.job) { sourceFacts[$0]?.sha256 },
                                              table: table, encoder: encoder)

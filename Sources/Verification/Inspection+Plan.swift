@@ -115,7 +115,7 @@ extension Inspection {
             }
             let known = sourceFacts
             let digest = BuildKey.sourceDigest(for: job) { path in (known[path] ?? nil)?.sha }
-            let key = BuildKey.digest(for: job, sourceDigest: digest, table: plan.table)
+            let key = BuildKey.digest(for: job, sourceDigest: digest, table: plan.table, encoder: keyEncoder)
             if recorded.key != key {
                 let reason = recorded.sourceSHA256 != facts.sha
                     ? "source \"\(job.source.displayPath)\" changed since the last build"

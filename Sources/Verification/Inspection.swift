@@ -56,6 +56,8 @@ final class Inspection {
     /// Per Contents.json and key: the first place of each string value of that key.
     var locations: [String: [String: (line: Int, column: Int)]] = [:]
     private var dataCache: [String: Data?] = [:]
+    /// Build keys of the plan's jobs, their shared parameters encoded once (issue 38).
+    let keyEncoder = BuildKey.KeyEncoder()
     /// Why a file could not be read (the `strerror` text), for files `data` found unreadable.
     var unreadable: [String: String] = [:]
     private var formatCache: [String: ImageFormat?] = [:]

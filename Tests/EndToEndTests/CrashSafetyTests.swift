@@ -103,6 +103,9 @@ import TestSupport
         let live = set + "/.Banner.png.assetsmith-\(getpid()).tmp"
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: dead))
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: live))
+        // A build killed while writing leaves its journal naming what it was writing.
+        let journal = #"{"Banner.imageset/Banner.png": [{"sha256": "\#(String(repeating: "0", count: 64))", "asset": "Banner"}]}"#
+        try Data(journal.utf8).write(to: URL(fileURLWithPath: dir + "/Output/.assetsmith/Assets.xcassets.pending.json"))
         #expect(try CLI.run(["build", "--force"], in: dir).status == 0)
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: live), "a running build's file is not touched")

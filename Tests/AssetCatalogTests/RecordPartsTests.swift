@@ -1,0 +1,115 @@
+import AssetCatalog
+import AssetCore
+import Foundation
+import Testing
+
+/// A large build record is kept in parts, and a build rewrites only the parts whose entries
+/// changed (issue 38); a small one stays one file, as before.
+@Suite struct RecordPartsTests {
+    let output = NSTemporaryDirectory() + "assetsmith-record-parts-\(UUID().uuidString)"
+    var recordFile: String { ".assetsmith/Assets.xcassets.record.json" }
+    var recordPath: String { output + "/" + recordFile }
+    var partsFolder: String { output + "/.assetsmith/Assets.xcassets.record" }
+
+    /// A record of `sets` image sets with three files and a Contents.json each (4 entries a set).
+    func record(sets: Int, changing changed: Int? = nil) -> BuildRecord {
+        var record = BuildRecord(table: "ios18")
+        for set in 0..<sets {
+            for name in ["A.png", "A@2x.png", "A@3x.png", "Contents.json"] {
+                let sha = set == changed && name == "A.png" ? String(repeating: "f", count: 64) : String(repeating: "a", count: 64)
+                record.files["Set\(set).imageset/\(name)"] = FileRecord(sha256: sha, asset: "Set\(set)", stamp: [3, 1_700_000_000, 5])
+            }
+        }
+        return record
+    }
+
+    func write(_ record: BuildRecord, replacing old: BuildRecord?) throws -> BuildRecord {
+        try record.write(into: SafeFiles(root: output), at: recordFile, replacing: old)
+    }
+
+    func partNames() -> Set<String> {
+        Set((try? FileManager.default.contentsOfDirectory(atPath: partsFolder)) ?? [])
+    }
+
+    @Test func aRecordStaysOneFileUpTo4096EntriesAndIsInPartsAbove() {
+        #expect(BuildRecord.partCount(entries: 4096) == 0)
+        #expect(BuildRecord.partCount(entries: 4097) == 8)
+        #expect(BuildRecord.partCount(entries: 8192) == 8)
+        #expect(BuildRecord.partCount(entries: 8193) == 16)
+        #expect(BuildRecord.partCount(entries: 10_000_000) == 256)
+    }
+
+    @Test func aSetsFilesShareAPartWhateverTheirNames() {
+        for count in [8, 64, 256] {
+            let part = BuildRecord.part(of: "Icon.appiconset/Contents.json", count: count)
+            #expect(BuildRecord.part(of: "Icon.appiconset/Icon-60@3x.png", count: count) == part)
+            #expect(BuildRecord.part(of: "Icon.appiconset", count: count) == part)
+            #expect((0..<count).contains(part))
+        }
+    }
+
+    @Test func aLargeRecordReadsBackWholeFromItsParts() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let record = record(sets: 1025)  // 4,100 entries
+        let written = try write(record, replacing: nil)
+        #expect(written.parts?.count == 8)
+        #expect(partNames().count == 8)
+        let top = try String(contentsOfFile: recordPath, encoding: .utf8)
+        #expect(top.contains("\"parts\"") && !top.contains("Set1.imageset"), "the record file lists parts, not entries")
+        let read = try #require(BuildRecord.read(at: recordPath))
+        #expect(read == record)
+        #expect(read.files.count == 4100)
+        #expect(read.parts == written.parts)
+    }
+
+    @Test func oneChangedEntryRewritesOnePartAndTheRestStay() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try write(record(sets: 2000), replacing: nil)
+        let before = partNames()
+        let old = try #require(BuildRecord.read(at: recordPath))
+        let second = try write(record(sets: 2000, changing: 7), replacing: old)
+        let after = partNames()
+        #expect(before.subtracting(after).count == 1, "one part replaced")
+        #expect(after.subtracting(before).count == 1)
+        #expect(after.count == first.parts?.count, "the replaced part's file is removed")
+        let count = try #require(first.parts?.count)
+        #expect(count == 8, "8,000 entries: 8 parts")
+        let changedPart = BuildRecord.part(of: "Set7.imageset/A.png", count: count)
+        #expect(first.parts?[changedPart] != second.parts?[changedPart])
+        #expect(Array(first.parts?.enumerated().filter { $0.offset != changedPart }.map(\.element) ?? [])
+            == Array(second.parts?.enumerated().filter { $0.offset != changedPart }.map(\.element) ?? []))
+        #expect(BuildRecord.read(at: recordPath)?.files["Set7.imageset/A.png"]?.sha256 == String(repeating: "f", count: 64))
+    }
+
+    @Test func aRecordThatShrinksBecomesOneFileAndItsPartsGo() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let old = try write(record(sets: 2000), replacing: nil)
+        let small = record(sets: 10)
+        let written = try write(small, replacing: old)
+        #expect(written.parts == nil)
+        #expect(!FileManager.default.fileExists(atPath: partsFolder))
+        #expect(BuildRecord.read(at: recordPath) == small)
+    }
+
+    @Test func aMissingOrForeignPartMakesTheRecordUnreadable() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let written = try write(record(sets: 1100), replacing: nil)
+        let first = try #require(written.parts?.first)
+        try FileManager.default.removeItem(atPath: partsFolder + "/" + first)
+        #expect(BuildRecord.read(at: recordPath) == nil, "nothing counts as generated")
+        // A record naming a file outside its parts folder is not followed.
+        var top = try String(contentsOfFile: recordPath, encoding: .utf8)
+        top = top.replacingOccurrences(of: first, with: "../../secret.json")
+        try Data(top.utf8).write(to: URL(fileURLWithPath: recordPath))
+        #expect(BuildRecord.read(at: recordPath) == nil)
+    }
+
+    @Test func anUnchangedRecordIsNotWrittenAgainByTheWriter() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let old = try write(record(sets: 1100), replacing: nil)
+        let stamps = partNames().map { FileStamp.of(partsFolder + "/" + $0) }
+        let again = try write(record(sets: 1100), replacing: try #require(BuildRecord.read(at: recordPath)))
+        #expect(again.parts == old.parts)
+        #expect(partNames().map { FileStamp.of(partsFolder + "/" + $0) } == stamps, "no part rewritten")
+    }
+}
