@@ -42,6 +42,28 @@ import TestSupport
         return (dir, WatchSession(options: options, threads: 2, printer: DiagnosticPrinter()))
     }
 
+    /// An edited source reuses the manifest and plan of the last rebuild; the manifest is read
+    /// again only when it is among the changed paths (or anything else is).
+    @Test func aChangedSourceReusesTheManifestAndAChangedManifestIsReadAgain() throws {
+        let (dir, session) = try project()
+        #expect(session.rebuild(changed: []).hasPrefix("initial build: 6 rendered, 9 written"))
+        let manifest = dir + "/assetsmith.yml"
+        let star = dir + "/Art/star.svg"
+        // A broken manifest on disk that watch is not told about: a source edit does not read it.
+        try "assets: [".write(toFile: manifest, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: star, encoding: .utf8)).replacingOccurrences(of: "<svg", with: "<svg opacity=\"0.5\"")
+            .write(toFile: star, atomically: true, encoding: .utf8)
+        let edited = session.rebuild(changed: [star])
+        #expect(edited.hasPrefix("changed star.svg: 3 rendered, 3 written, 0 removed"), "\(edited)")
+        // A new file beside the sources is not one the plan draws: the manifest is read again.
+        #expect(session.rebuild(changed: [dir + "/Art/new.svg"]).contains("manifest has errors"))
+        #expect(session.rebuild(changed: [star]).contains("manifest has errors"), "no plan is kept from before the broken manifest")
+        try "table: ios18\nassets:\n  - {name: Star, kind: image, source: Art/star.svg, size: 24}\n"
+            .write(toFile: manifest, atomically: true, encoding: .utf8)
+        let fixed = session.rebuild(changed: [manifest, star])
+        #expect(fixed.hasPrefix("changed assetsmith.yml, star.svg: 0 rendered, 0 written, 4 removed"), "Bell's three images and Contents.json: \(fixed)")
+    }
+
     @Test func rebuildsOnlyWhatChangedAndSurvivesABrokenSave() throws {
         let (dir, session) = try project()
         #expect(session.rebuild(changed: []).hasPrefix("initial build: 6 rendered, 9 written, 0 removed in "))

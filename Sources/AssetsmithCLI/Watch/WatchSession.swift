@@ -23,6 +23,26 @@ final class WatchSession {
     private var outputDirectory: String?
     /// What the last rebuild printed: the plan's warnings and the build's diagnostics.
     private(set) var lastDiagnostics: [Diagnostic] = []
+    /// The manifest and plan of the last rebuild that loaded them: a rebuild whose changed paths
+    /// are all files the plan draws from reuses them (issue 38: an edited source among 4,000
+    /// assets no longer pays for reading and planning the whole manifest again).
+    private var last: Loaded?
+
+    struct Loaded {
+        var manifest: Manifest
+        var plan: Plan
+        /// Sources the plan's jobs draw, as watch reports paths; not the manifest, a template or an
+        /// Icon Composer bundle's file (the manifest's reading depends on those).
+        var drawnSources: Set<String>
+
+        init(manifest: Manifest, plan: Plan) {
+            self.manifest = manifest
+            self.plan = plan
+            drawnSources = Set(plan.jobs.flatMap(\.allSources).map { PathText.normalized($0.path) }
+                .filter { $0 != PathText.normalized(manifest.file) && !$0.contains(".icon/") && !$0.hasSuffix(".json") })
+        }
+    }
+
     /// The SVG workers, kept for the whole session (a file that crashes one costs that asset).
     private let sandbox: WorkerPool?
 
@@ -52,8 +72,20 @@ final class WatchSession {
         let manifestPath = options.manifestPath
         let manifest: Manifest
         let plan: Plan
+        var reloaded = true
         do {
-            (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+            if let last, !changed.isEmpty, changed.allSatisfy({ path in
+                let path = PathText.normalized(path)
+                return last.drawnSources.contains(path) && !templateDirectories.contains { path.hasPrefix($0 + "/") }
+            }) {
+                // Only drawn sources changed: the manifest and the plan are what they were.
+                (manifest, plan) = (last.manifest, last.plan)
+                reloaded = false
+            } else {
+                self.last = nil
+                (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+                last = Loaded(manifest: manifest, plan: plan)
+            }
         } catch {
             // Keep watching the manifest's folder so that the fix is seen.
             if directories.isEmpty { directories = [PathText.parent(manifestPath)] }
@@ -82,13 +114,7 @@ final class WatchSession {
         printer.print(result.diagnostics)
         lastDiagnostics = result.diagnostics
 
-        templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
-        outputDirectory = plan.outputDirectory
-        let files = BuildFiles(manifest: manifest, manifestPath: manifestPath, plan: plan,
-                               templateDirectories: templateDirectories)
-        relevantFiles = Set(files.inputs)
-        patternFolders = Set(manifest.patternFolders)
-        directories = files.watchedDirectories
+        if reloaded { watchInputs(of: manifest, plan: plan) }
 
         let report = result.report
         var line = "\(what): \(result.rendered) rendered, \(report.written.count) written, \(report.removed.count) removed"
@@ -96,5 +122,16 @@ final class WatchSession {
         line += String(format: " in %.3f s", Date().timeIntervalSince(start))
         printer.line(line)
         return line
+    }
+
+    /// What to watch for the next rebuild: the manifest's inputs and their folders.
+    private func watchInputs(of manifest: Manifest, plan: Plan) {
+        templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
+        outputDirectory = plan.outputDirectory
+        let files = BuildFiles(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
+                               templateDirectories: templateDirectories)
+        relevantFiles = Set(files.inputs)
+        patternFolders = Set(manifest.patternFolders)
+        directories = files.watchedDirectories
     }
 }
