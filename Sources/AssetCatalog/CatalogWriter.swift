@@ -72,6 +72,7 @@ package enum CatalogWriter {
         let recordPath = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
         var old = previous ?? BuildRecord.read(at: recordPath) ?? BuildRecord(table: plan.table)
         var new = BuildRecord(table: plan.table)
+        new.files.reserveCapacity(plan.jobs.count + plan.entries.count + 1)
         new.variables = plan.variables.isEmpty ? nil : plan.variables
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
         // Files an interrupted build wrote but could not record (issue 36).
@@ -105,8 +106,10 @@ package enum CatalogWriter {
                    report: &report)
 
         // Another flavour's files, left out by `--flavor`: kept, and kept in the record.
-        for (path, record) in old.files where new.files[path] == nil && plan.retainedAssets.contains(record.asset) {
-            new.files[path] = record
+        if !plan.retainedAssets.isEmpty {
+            for (path, record) in old.files where new.files[path] == nil && plan.retainedAssets.contains(record.asset) {
+                new.files[path] = record
+            }
         }
         removeStale(plan, old: old, new: new, missing: missing, catalog: catalog, report: &report)
 
@@ -259,8 +262,9 @@ package enum CatalogWriter {
     /// folders they leave empty); a file changed by hand stays, with a warning.
     private static func removeStale(_ plan: Plan, old: BuildRecord, new: BuildRecord, missing: Set<String>,
                                     catalog: SafeFiles, report: inout WriteReport) {
-        let stale = old.files.filter { new.files[$0.key] == nil && !missing.contains($0.key) }
-        for (path, record) in stale.sorted(by: { $0.key < $1.key }) {
+        let stale = old.files.keys.filter { new.files.index(forKey: $0) == nil && !missing.contains($0) }
+        for path in stale.sorted() {
+            guard let record = old.files[path] else { continue }
             // The folder, and folders that held only it (a layer of an image stack that has fewer
             // layers now), go once empty.
             let found = removeIfUnchanged(path, record: record, in: catalog, shown: "\(plan.catalogFolder)/\(path)",
