@@ -106,7 +106,7 @@ package enum ManifestLoader {
             throw ManifestError([problem.diagnostic(file: file)])
         }
         do {
-            guard let node = try Yams.compose(yaml: text) else {
+            guard let node = try YAMLCompose.compose(text) else {
                 throw ManifestError([.error("manifest is empty", at: .source(SourceLocation(file: file, line: 1, column: 1)),
                                             fix: "start from the example in Docs/manifest.md (table, output, assets)")])
             }
@@ -210,7 +210,8 @@ package enum ManifestLoader {
         guard var reader = MappingReader(node, context: "an asset", sink: sink) else { return nil }
         let nameValue = reader.string("name", required: true)
         if let nameValue { reader.context = "asset \"\(nameValue.value)\"" }
-        if let nameValue, !AssetName.isValid(nameValue.value) {
+        let validName = nameValue.map { AssetName.isValid($0.value) } ?? false
+        if let nameValue, !validName {
             sink.error("asset name \"\(nameValue.value)\" cannot be used as a file name", at: reader.place("name"),
                        fix: AssetName.rule)
         }
@@ -235,7 +236,7 @@ package enum ManifestLoader {
         }
         let adopt = reader.bool("adopt")
         let folder = readFolder(reader, sink: sink)
-        guard let nameValue, let entryKind, AssetName.isValid(nameValue.value) else { return nil }
+        guard let nameValue, let entryKind, validName else { return nil }
         var entry = AssetEntry(name: nameValue.value, location: sink.location(node), kind: entryKind)
         entry.adopt = adopt?.value ?? false
         entry.folder = folder
