@@ -48,14 +48,17 @@ extension Planner {
     /// name, compared without case: an error at each, naming the other's line. Their sets would
     /// share one name in the catalog's namespace, whatever their folders.
     static func duplicateNames(_ manifest: Manifest) -> [Diagnostic] {
-        var first: [String: AssetEntry] = [:]
+        // Each name's first asset by its place in the list: no asset is copied into the table.
+        var first: [String: Int] = [:]
+        first.reserveCapacity(manifest.assets.count)
         var diagnostics: [Diagnostic] = []
-        for asset in manifest.assets {
+        for (index, asset) in manifest.assets.enumerated() {
             let key = asset.name.lowercased()
-            guard let earlier = first[key] else {
-                first[key] = asset
+            guard let earlierIndex = first[key] else {
+                first[key] = index
                 continue
             }
+            let earlier = manifest.assets[earlierIndex]
             for (one, other) in [(asset, earlier), (earlier, asset)] {
                 diagnostics.append(.error(
                     "\(described(one)) \"\(one.name)\" has the name of \(described(other)) \"\(other.name)\" (line \(other.location.line)); "

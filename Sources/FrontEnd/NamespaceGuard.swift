@@ -26,6 +26,7 @@ package enum NamespaceGuard {
         let existing = sets.map { CatalogNamespace.Existing(path: $0, generated: recorded.contains($0 + "/Contents.json")) }
         let handMade = Set(existing.filter { !$0.generated }.map(\.path))
         var assets: [String: AssetEntry] = [:]
+        assets.reserveCapacity(manifest.assets.count)
         for asset in manifest.assets { assets[asset.name] = asset }
         func place(_ name: String) -> Diagnostic.Location {
             assets[name].map { .source($0.location) } ?? .asset(name: name, detail: nil)
