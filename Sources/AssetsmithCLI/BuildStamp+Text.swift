@@ -12,11 +12,12 @@ extension BuildStamp {
         var text = [Self.header, "manifest \(manifestSHA)", "settings \(settings)", "summary \(assets) \(jobs) \(files)",
                     "diagnostics \(notes)"].joined(separator: "\n") + "\n"
         text.reserveCapacity(text.utf8.count + (entries.count + folders.count) * 120)
+        let writer = StampPaths.Writer(bases: bases)
         for entry in entries {
-            text += "F " + String(entry.size) + " " + String(entry.mtime) + " " + StampPaths.written(entry.path, bases: bases) + "\n"
+            text += "F " + String(entry.size) + " " + String(entry.mtime) + " " + writer.written(entry.path) + "\n"
         }
         for folder in folders {
-            text += "D " + String(folder.mtime) + " " + StampPaths.written(folder.path, bases: bases) + "\n"
+            text += "D " + String(folder.mtime) + " " + writer.written(folder.path) + "\n"
         }
         return text
     }
