@@ -120,6 +120,7 @@ struct BuildCommand: ParsableCommand {
                               templateDirectories: templateDirectories, written: result.report.record, known: readAfter)
         }
         PhaseTimer.shared.mark("file lists and stamp")
+        UntilExit.keep(manifest, plan, files, readBefore, readAfter, pipeline, result)
         if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)
         }

@@ -69,8 +69,11 @@ extension BuildStamp {
         -> (outputs: [(path: String, stamp: FileStat.Value?)], recorded: Int) {
         let prefix = plan.outputDirectory + "/" + plan.catalogFolder + "/"
         var recorded = 0
+        let length = prefix.utf8.count
+        // Compared and cut by bytes: a path spelt otherwise is simply stat'ed.
         let outputs = files.outputs.map { path -> (path: String, stamp: FileStat.Value?) in
-            guard path.hasPrefix(prefix), let file = record.files[String(path.dropFirst(prefix.count))] else { return (path, nil) }
+            guard path.utf8.starts(with: prefix.utf8),
+                  let file = record.files[String(Substring(path.utf8.dropFirst(length)))] else { return (path, nil) }
             recorded += 1
             guard let stamp = file.stamp, stamp.count == 3 else { return (path, nil) }
             return (path, FileStat.Value(size: Int64(stamp[0]), mtime: Int64(stamp[1]) * 1_000_000_000 + Int64(stamp[2])))
