@@ -83,9 +83,12 @@ package enum Planner {
     /// written. (Files inside a set are named after the set, so a set clash covers them.)
     static func collisions(_ manifest: Manifest, entries: [CatalogEntry], outputFiles: [OutputFile],
                            iconBundles: [IconBundle] = []) -> [Diagnostic] {
-        var assets: [String: AssetEntry] = [:]
-        for asset in manifest.assets { assets[asset.name] = asset }
+        // Each asset by its place in the list (the last of a name, as before): none is copied.
+        var places: [String: Int] = [:]
+        places.reserveCapacity(manifest.assets.count)
+        for (index, asset) in manifest.assets.enumerated() { places[asset.name] = index }
         var owners: [String: (asset: String, path: String)] = [:]
+        owners.reserveCapacity(entries.count + outputFiles.count + 2 * iconBundles.count)
         var diagnostics: [Diagnostic] = []
         // Sets are compared by name without their extension: actool takes `X.colorset` and
         // `X.imageset` in one catalog as two assets of one name.
@@ -100,7 +103,8 @@ package enum Planner {
                 owners[key] = (asset, path)
                 continue
             }
-            guard first.asset != asset, let one = assets[first.asset], let other = assets[asset] else { continue }
+            guard first.asset != asset, let one = places[first.asset].map({ manifest.assets[$0] }),
+                  let other = places[asset].map({ manifest.assets[$0] }) else { continue }
             let shown = "the \(what) \"\(path)\""
             diagnostics.append(.error("asset \"\(other.name)\" (\(other.kind.keyword)) writes \(shown), which asset \"\(one.name)\" (\(one.kind.keyword), line \(one.location.line)) also writes",
                                       at: .source(other.location), fix: "rename one of the two assets"))

@@ -14,9 +14,11 @@ import Darwin
 extension ManifestLoader {
     /// The asset items `item` stands for, and the folder its pattern lists (nil without a pattern).
     static func expandPattern(_ item: Node, directory: String, sink: DiagnosticSink) -> (items: [Node], folder: String?) {
+        // The first `source` key's value, found by the keys' text alone (a mapping lookup by node
+        // would compare each key's resolved tag too; the first key of that text is the one it finds).
         guard case .mapping(let mapping) = item,
-              let sourceKey = mapping.keys.first(where: { $0.string == "source" }),
-              let sourceNode = mapping[sourceKey], let pattern = sourceNode.string, pattern.contains("*") else {
+              let sourceNode = mapping.first(where: { $0.key.string == "source" })?.value,
+              let pattern = sourceNode.string, pattern.contains("*") else {
             return ([item], nil)
         }
         let filePattern = PathText.lastComponent(pattern)

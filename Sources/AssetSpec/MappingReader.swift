@@ -1,6 +1,11 @@
 import AssetCore
 import Foundation
 import Yams
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Collects diagnostics while a manifest is read.
 package final class DiagnosticSink {
@@ -37,6 +42,9 @@ package struct MappingReader {
     package var context: String
     let sink: DiagnosticSink
     private var pairs: [(key: Node, value: Node)] = []
+    /// Each key's text (nil for a key that is not a scalar), in the order of `pairs`: what every
+    /// lookup compares, taken once.
+    private var names: [String?] = []
 
     /// `context` names the mapping in messages (`asset "AppIcon"`, `the manifest`).
     package init?(_ node: Node, context: String, sink: DiagnosticSink) {
@@ -47,13 +55,19 @@ package struct MappingReader {
         self.node = node
         self.context = context
         self.sink = sink
+        pairs.reserveCapacity(mapping.count)
+        names.reserveCapacity(mapping.count)
+        // A set of the keys seen only for a long mapping: an asset's few keys are compared in place.
+        let long = mapping.count > 16
         var seen: Set<String> = []
         for (key, value) in mapping {
-            let name = key.string ?? ""
-            if !seen.insert(name).inserted {
-                sink.error("key \"\(name)\" appears twice in \(context)", at: key, fix: "keep one of them")
+            let name = key.string
+            let shown = name ?? ""
+            if long ? !seen.insert(shown).inserted : names.contains(where: { ($0 ?? "") == shown }) {
+                sink.error("key \"\(shown)\" appears twice in \(context)", at: key, fix: "keep one of them")
             }
             pairs.append((key, value))
+            names.append(name)
         }
     }
 
@@ -63,11 +77,11 @@ package struct MappingReader {
 
     /// The value node of `key`, if present.
     package func value(_ key: String) -> Node? {
-        pairs.first { $0.key.string == key }?.value
+        names.firstIndex { $0 == key }.map { pairs[$0].value }
     }
 
     package func location(of key: String) -> SourceLocation? {
-        pairs.first { $0.key.string == key }.map { sink.location($0.key) }
+        names.firstIndex { $0 == key }.map { sink.location(pairs[$0].key) }
     }
 
     /// Where `key` is written, or where the mapping starts when it is absent.
@@ -75,8 +89,8 @@ package struct MappingReader {
 
     /// Reports every key not in `allowed`, suggesting the closest allowed one.
     package func rejectUnknownKeys(allowed: [String]) {
-        for (key, _) in pairs {
-            guard let name = key.string, !allowed.contains(name) else { continue }
+        for (key, name) in zip(pairs.lazy.map(\.key), names) {
+            guard let name, !allowed.contains(name) else { continue }
             let fix: String
             if let guess = Suggestion.closest(to: name, in: allowed) {
                 fix = "did you mean \"\(guess)\"?"
@@ -156,8 +170,7 @@ package struct MappingReader {
             return nil
         }
         let standardized = PathText.absolute(text.value, relativeTo: directory)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: standardized, isDirectory: &isDirectory), !isDirectory.boolValue else {
+        guard Self.isFile(standardized) else {
             sink.error("\"\(key)\" in \(context): file \"\(text.value)\" does not exist", at: node,
                        fix: "check the path; it is relative to the manifest's folder")
             return nil
@@ -186,6 +199,16 @@ package struct MappingReader {
             scales.append(scale)
         }
         return Located(scales.sorted(), at: sink.location(node))
+    }
+}
+
+extension MappingReader {
+    /// Whether `path` names something that is not a folder, following links: what
+    /// `FileManager.fileExists(atPath:isDirectory:)` answers, from one `stat` without its bridging
+    /// (a path holding a NUL byte names no file, rather than the part before it).
+    static func isFile(_ path: String) -> Bool {
+        var info = stat()
+        return !path.utf8.contains(0) && stat(path, &info) == 0 && info.st_mode & S_IFMT != S_IFDIR
     }
 }
 

@@ -63,6 +63,7 @@ struct BuildCommand: ParsableCommand {
             try reportUnchanged(stamp, printer: printer, start: start)
             return
         }
+        PhaseTimer.shared.mark("stamp check")
         let workers = render.makeSandbox()
         SignalExit.install(stopping: workers)
         // A first build that draws vectors starts its first worker now, while the manifest is read.
@@ -71,8 +72,12 @@ struct BuildCommand: ParsableCommand {
         }
         let manifestBefore = BuildStamp.snapshot(manifestPath: options.manifestPath)
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
-        let readBefore = BuildStamp.snapshot(manifestBefore, manifest: manifest, manifestPath: options.manifestPath, plan: plan,
-                                             templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
+        let templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
+        // What the build reads and writes, listed once for the snapshot, the file lists and the stamp.
+        let files = BuildFiles(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
+                               templateDirectories: templateDirectories)
+        let readBefore = BuildStamp.snapshot(manifestBefore, files: files)
+        PhaseTimer.shared.mark("files and snapshot")
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
         let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan)
         if !clashes.isEmpty {
@@ -91,7 +96,7 @@ struct BuildCommand: ParsableCommand {
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
         printSummary(result, assets: manifest.assets.count, plan: plan, elapsed: Date().timeIntervalSince(start), printer: printer)
-        let listsFailed = !writeFileLists(manifest: manifest, plan: plan, printer: printer)
+        let listsFailed = !writeFileLists(files, printer: printer)
         // The preview never fails a build: a problem drawing or writing it is a warning, the exit
         // code is the catalog's, and "preview:" is said only when it was written.
         var previewFailed = false
@@ -105,16 +110,17 @@ struct BuildCommand: ParsableCommand {
             if problems.isEmpty { printer.note("preview: \(relativePath(folder))/preview.png and preview.html") }
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
-        let changedMeanwhile = readBefore.changed()
+        let (changedMeanwhile, readAfter) = readBefore.settled()
         if let first = changedMeanwhile.first {
             printer.note("\(relativePath(first)) changed while the build ran; the next build reads it again")
         }
         if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0, changedMeanwhile.isEmpty {
-            BuildStamp.record(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
+            BuildStamp.record(manifest: manifest, manifestPath: options.manifestPath, plan: plan, files: files,
                               preview: preview && previewFolder == nil, diagnostics: result.diagnostics,
-                              templateDirectories: TemplateLocator.templateDirectories(manifest: manifest),
-                              written: result.report.record)
+                              templateDirectories: templateDirectories, written: result.report.record, known: readAfter)
         }
+        PhaseTimer.shared.mark("file lists and stamp")
+        UntilExit.keep(manifest, plan, files, readBefore, readAfter, pipeline, result)
         if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)
         }
@@ -157,11 +163,9 @@ extension BuildCommand {
     /// The `.xcfilelist` files Xcode uses for a Run Script phase's dependency analysis: one absolute
     /// path per line, sorted, written atomically and only when their content changes.
     /// Returns false when one could not be written (the error is printed; the build exits 2, as
-    /// the option names a path that cannot take the list).
+    /// the option names a path that cannot take the list). `files` is the build's `BuildFiles`.
     @discardableResult
-    func writeFileLists(manifest: Manifest, plan: Plan, printer: DiagnosticPrinter) -> Bool {
-        let files = BuildFiles(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
-                               templateDirectories: TemplateLocator.templateDirectories(manifest: manifest))
+    func writeFileLists(_ files: BuildFiles, printer: DiagnosticPrinter) -> Bool {
         let lists: [(String?, [String])] = [(inputFileList, files.inputs), (outputFileList, files.outputs)]
         var written = true
         for case let (path?, paths) in lists {

@@ -16,29 +16,44 @@ struct BuildFiles: Equatable {
     /// Folders whose listing decides the build: source pattern folders and the template folders.
     var folders: [String]
 
+    /// Built once a build (the stamp's snapshot, the file lists and the stamp share it): each list
+    /// gathered in an array, then sorted with its repeats dropped.
     init(manifest: Manifest, manifestPath: String, plan: Plan, templateDirectories: [String]) {
-        var inputs: Set<String> = [manifestPath]
-        inputs.formUnion(plan.sourcePaths)
+        var inputs = plan.sourcePaths
+        inputs.append(manifestPath)
         let tables = templateDirectories.map { ($0 as NSString).appendingPathComponent("Tables") }
         if let table = tables.lazy.map({ ($0 as NSString).appendingPathComponent(plan.table + ".json") })
             .first(where: { FileManager.default.fileExists(atPath: $0) }) {
-            inputs.insert(table)
+            inputs.append(table)
         }
-        self.inputs = inputs.sorted()
+        self.inputs = Self.sortedOnce(inputs)
 
         let catalog = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
-        var outputs: Set<String> = [catalog + "/Contents.json"]
-        outputs.formUnion(plan.jobs.map { catalog + "/" + $0.output })
-        outputs.formUnion(plan.entries.map { catalog + "/" + $0.folder + "/Contents.json" })
-        outputs.formUnion(plan.sideFilePaths.map { (plan.outputDirectory as NSString).appendingPathComponent($0) })
-        self.outputs = outputs.sorted()
+        var outputs = [catalog + "/Contents.json"]
+        outputs.reserveCapacity(plan.jobs.count + plan.entries.count + 1)
+        outputs += plan.jobs.map { catalog + "/" + $0.output }
+        outputs += plan.entries.map { catalog + "/" + $0.folder + "/Contents.json" }
+        outputs += plan.sideFilePaths.map { (plan.outputDirectory as NSString).appendingPathComponent($0) }
+        self.outputs = Self.sortedOnce(outputs)
 
-        var folders = Set(manifest.patternFolders)
+        var folders = manifest.patternFolders
         for directory in templateDirectories {
-            folders.insert(directory)
-            folders.formUnion(["Tables", "Launch"].map { (directory as NSString).appendingPathComponent($0) })
+            folders.append(directory)
+            folders += ["Tables", "Launch"].map { (directory as NSString).appendingPathComponent($0) }
         }
-        self.folders = folders.sorted()
+        self.folders = Self.sortedOnce(folders)
+    }
+
+    /// `paths` sorted, each once (what `Set(paths).sorted()` gives, without hashing every path).
+    static func sortedOnce(_ paths: [String]) -> [String] {
+        var sorted = paths.sorted()
+        var kept = 0
+        for index in sorted.indices where index == 0 || sorted[index] != sorted[kept - 1] {
+            sorted.swapAt(kept, index)
+            kept += 1
+        }
+        sorted.removeLast(sorted.count - kept)
+        return sorted
     }
 
     /// The folders to watch: every input's folder and the listed folders that exist.

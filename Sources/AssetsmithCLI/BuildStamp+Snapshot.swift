@@ -1,7 +1,3 @@
-import AssetCore
-import AssetPlan
-import AssetSpec
-
 /// What the build read, as sizes and times taken before it read them: a file saved while the
 /// build runs (after it was stat'ed, before or after it was read) differs at the end, and the
 /// build is then not recorded as current, so the next build reads it again instead of saying
@@ -12,10 +8,21 @@ extension BuildStamp {
         var stats: [String: FileStat.Value?] = [:]
 
         /// The paths whose size or time differ from now.
-        func changed() -> [String] {
-            stats.sorted { $0.key < $1.key }.filter { path, before in
-                FileStat.of(path).map { FileStat.Value(size: $0.size, mtime: $0.mtime) } != before
-            }.map(\.key)
+        func changed() -> [String] { settled().changed }
+
+        /// Each path stat'ed once more, at the end of the build: the paths whose size or time
+        /// differ (sorted), and every path's stat as it is now, which the stamp then records
+        /// instead of taking a third (`BuildStamp.record(known:)`).
+        func settled() -> (changed: [String], now: [String: FileStat.Value?]) {
+            var now: [String: FileStat.Value?] = [:]
+            now.reserveCapacity(stats.count)
+            var changed: [String] = []
+            for (path, before) in stats {
+                let value = FileStat.value(path)
+                now.updateValue(value, forKey: path)
+                if value != before { changed.append(path) }
+            }
+            return (changed.sorted(), now)
         }
     }
 
@@ -27,10 +34,9 @@ extension BuildStamp {
     }
 
     /// Adds the build's inputs (sources, templates) to `snapshot`, before any is read.
-    static func snapshot(_ snapshot: Snapshot, manifest: Manifest, manifestPath: String, plan: Plan,
-                         templateDirectories: [String]) -> Snapshot {
+    static func snapshot(_ snapshot: Snapshot, files: BuildFiles) -> Snapshot {
         var snapshot = snapshot
-        let files = BuildFiles(manifest: manifest, manifestPath: manifestPath, plan: plan, templateDirectories: templateDirectories)
+        snapshot.stats.reserveCapacity(files.inputs.count)
         for path in files.inputs where snapshot.stats[path] == nil { snapshot.add(path) }
         return snapshot
     }
@@ -39,7 +45,7 @@ extension BuildStamp {
 extension BuildStamp.Snapshot {
     mutating func add(_ path: String) {
         // updateValue keeps a missing file as an entry (nil), where `stats[path] = nil` would drop it.
-        stats.updateValue(FileStat.of(path).map { FileStat.Value(size: $0.size, mtime: $0.mtime) }, forKey: path)
+        stats.updateValue(FileStat.value(path), forKey: path)
     }
 }
 
@@ -47,5 +53,10 @@ extension FileStat {
     struct Value: Equatable {
         var size: Int64
         var mtime: Int64
+    }
+
+    /// `of(path)` as a `Value` (nil: no such file).
+    static func value(_ path: String) -> Value? {
+        of(path).map { Value(size: $0.size, mtime: $0.mtime) }
     }
 }

@@ -68,25 +68,34 @@ struct BuildStamp {
     /// The stamp, if the last build of this manifest with these options is still exactly current.
     /// A manifest over its budget, or a stamp over `maximumBytes` or not beginning with the header,
     /// is no stamp (the full build then says what is wrong), decided before either is parsed.
+    /// The manifest's digest and the settings are compared first; then each listed file is stat'ed
+    /// as its line is read, stopping at the first that differs (an edit costs one look at the
+    /// files listed before it, not a parse of the whole stamp). The stamp found keeps no file list.
     static func current(manifestPath: String, outputOverride: String?, preview: Bool, flavor: String? = nil) -> BuildStamp? {
         guard let (manifestData, text, output, catalogFolder) = guessedPlace(manifestPath: manifestPath,
                                                                             outputOverride: outputOverride) else { return nil }
         guard case .success(let stampData) = BoundedFile.read(path(outputDirectory: output, catalogFolder: catalogFolder),
                                                               limit: maximumBytes),
-              stampData.starts(with: Data((header + "\n").utf8)),
-              let stamp = parse(String(decoding: stampData, as: UTF8.self),
-                                bases: StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))),
-              stamp.manifestSHA == Digest.sha256(manifestData),
-              stamp.settings == settings(outputDirectory: output, catalogFolder: catalogFolder, preview: preview, flavor: flavor,
-                                         manifestText: text)
+              stampData.starts(with: Data((header + "\n").utf8)) else { return nil }
+        var lines = Lines(String(decoding: stampData, as: UTF8.self))
+        guard let head = head(&lines),
+              head.manifestSHA == Digest.sha256(manifestData),
+              head.settings == settings(outputDirectory: output, catalogFolder: catalogFolder, preview: preview, flavor: flavor,
+                                        manifestText: text)
         else { return nil }
-        for entry in stamp.entries {
-            guard let now = FileStat.of(entry.path), now.size == entry.size, now.mtime == entry.mtime else { return nil }
+        let bases = StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))
+        let unchanged = readList(&lines, bases: bases) { line in
+            switch line {
+            case .file(let path, let size, let mtime):
+                guard let now = FileStat.of(path) else { return false }
+                return now.size == size && now.mtime == mtime
+            case .folder(let path, let mtime):
+                return FileStat.of(path)?.mtime == mtime
+            }
         }
-        for folder in stamp.folders {
-            guard let now = FileStat.of(folder.path), now.mtime == folder.mtime else { return nil }
-        }
-        var found = stamp
+        guard unchanged, let diagnostics = head.diagnostics() else { return nil }
+        var found = BuildStamp(manifestSHA: String(head.manifestSHA), settings: String(head.settings), assets: head.counts[0],
+                               jobs: head.counts[1], files: head.counts[2], diagnostics: diagnostics, entries: [], folders: [])
         found.outputDirectory = output
         found.catalogFolder = catalogFolder
         return found
@@ -123,7 +132,7 @@ struct BuildStamp {
 
     /// `key: value` at the start of a line (a top-level key), without quotes or a comment.
     static func topLevelValue(_ key: String, in text: String) -> String? {
-        for line in text.split(separator: "\n") where line.hasPrefix(key + ":") {
+        for line in lines(of: text) where line.hasPrefix(key + ":") {
             var value = line.dropFirst(key.count + 1)
             if let hash = value.firstIndex(of: "#") { value = value[..<hash] }
             let trimmed = value.trimmingCharacters(in: .whitespaces)
@@ -133,87 +142,21 @@ struct BuildStamp {
         return nil
     }
 
-    // MARK: Recording
-
-    /// Records a clean build (no errors, nothing refused). Returns nothing; a stamp that cannot be
-    /// written only means the next build takes the full path.
-    static func record(manifest: Manifest, manifestPath: String, plan: Plan, preview: Bool, diagnostics: [Diagnostic],
-                       templateDirectories: [String], written: BuildRecord? = nil) {
-        guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: Budgets.standard.manifestBytes << 10),
-              let record = written ?? BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                                            catalogFolder: plan.catalogFolder)) else { return }
-        let catalog = plan.outputDirectory + "/" + plan.catalogFolder
-        let files = BuildFiles(manifest: manifest, manifestPath: manifestPath, plan: plan,
-                               templateDirectories: templateDirectories)
-        var paths = files.inputs + files.outputs
-        paths += record.files.keys.map { catalog + "/" + $0 }
-        paths += (record.outputFiles ?? [:]).keys.map { plan.outputDirectory + "/" + $0 }
-        paths.append(BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
-        if preview { paths += PreviewWriter.files.map { PreviewWriter.folder(outputDirectory: plan.outputDirectory) + "/" + $0 } }
-        // Any template file may become an input (a new table, a template a manifest will name).
-        for directory in templateDirectories {
-            for file in (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] {
-                paths.append(directory + "/" + file)
-            }
+    /// The lines of `text` as `text.split(separator: "\n")` gives them, found by their bytes: a
+    /// line feed after a carriage return is part of one character, no line break, there.
+    static func lines(of text: String) -> [Substring] {
+        let utf8 = text.utf8
+        var lines: [Substring] = []
+        var start = utf8.startIndex
+        var search = start
+        while let feed = utf8[search...].firstIndex(of: UInt8(ascii: "\n")) {
+            search = utf8.index(after: feed)
+            if feed > start, utf8[utf8.index(before: feed)] == UInt8(ascii: "\r") { continue }
+            if feed > start { lines.append(Substring(utf8[start..<feed])) }
+            start = search
         }
-        let folders = files.folders
-        var entries: [(path: String, size: Int64, mtime: Int64)] = []
-        for path in Set(paths).sorted() {
-            guard let stat = FileStat.of(path) else { continue }
-            entries.append((path, stat.size, stat.mtime))
-        }
-        let folderEntries = Set(folders).sorted().compactMap { path in FileStat.of(path).map { (path: path, mtime: $0.mtime) } }
-        let stamp = BuildStamp(manifestSHA: Digest.sha256(manifestData),
-                               settings: settings(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder,
-                                                  preview: preview, flavor: manifest.selectedFlavor,
-                                                  manifestText: String(decoding: manifestData, as: UTF8.self)),
-                               assets: manifest.assets.count, jobs: plan.jobs.count,
-                               files: record.files.count + (record.outputFiles?.count ?? 0),
-                               diagnostics: diagnostics, entries: entries, folders: folderEntries)
-        try? SafeFiles(root: plan.outputDirectory).write(Data(stamp.text(bases: StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))).utf8),
-                                                         to: ".assetsmith/\(plan.catalogFolder).stamp")
-    }
-
-    // MARK: Text form (one record per line; paths last, so they may hold spaces)
-
-    /// The stamp's text, each path written relative to one of `bases` (`StampPaths`).
-    func text(bases: [String]) -> String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let notes = (try? encoder.encode(diagnostics)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-        var lines = [Self.header, "manifest \(manifestSHA)", "settings \(settings)", "summary \(assets) \(jobs) \(files)",
-                     "diagnostics \(notes)"]
-        lines += entries.map { "F \($0.size) \($0.mtime) \(StampPaths.written($0.path, bases: bases))" }
-        lines += folders.map { "D \($0.mtime) \(StampPaths.written($0.path, bases: bases))" }
-        return lines.joined(separator: "\n") + "\n"
-    }
-
-    static func parse(_ text: String, bases: [String]) -> BuildStamp? {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        guard lines.popFirst() == Substring(header) else { return nil }
-        func field(_ name: String) -> Substring? {
-            guard let line = lines.popFirst(), line.hasPrefix(name + " ") else { return nil }
-            return line.dropFirst(name.count + 1)
-        }
-        guard let sha = field("manifest"), let settings = field("settings"), let summary = field("summary"),
-              let notes = field("diagnostics"),
-              let diagnostics = try? JSONDecoder().decode([Diagnostic].self, from: Data(notes.utf8)) else { return nil }
-        let counts = summary.split(separator: " ").compactMap { Int($0) }
-        guard counts.count == 3 else { return nil }
-        var entries: [(path: String, size: Int64, mtime: Int64)] = []
-        var folders: [(path: String, mtime: Int64)] = []
-        for line in lines where !line.isEmpty {
-            let parts = line.split(separator: " ", maxSplits: line.hasPrefix("F ") ? 3 : 2, omittingEmptySubsequences: false)
-            if parts.first == "F", parts.count == 4, let size = Int64(parts[1]), let mtime = Int64(parts[2]) {
-                entries.append((StampPaths.read(String(parts[3]), bases: bases), size, mtime))
-            } else if parts.first == "D", parts.count == 3, let mtime = Int64(parts[1]) {
-                folders.append((StampPaths.read(String(parts[2]), bases: bases), mtime))
-            } else {
-                return nil
-            }
-        }
-        return BuildStamp(manifestSHA: String(sha), settings: String(settings), assets: counts[0], jobs: counts[1],
-                          files: counts[2], diagnostics: diagnostics, entries: entries, folders: folders)
+        if start < utf8.endIndex { lines.append(Substring(utf8[start...])) }
+        return lines
     }
 }
 

@@ -29,6 +29,7 @@ enum Loading {
         PhaseTimer.shared.mark("manifest")
         do {
             let plan = try Planner.plan(manifest, tableDirectories: TemplateLocator.tableDirectories(manifest: manifest))
+            PhaseTimer.shared.mark("plan")
             return (manifest, plan)
         } catch {
             printer.print(error.diagnostics)

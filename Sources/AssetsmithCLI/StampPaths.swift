@@ -11,11 +11,24 @@ enum StampPaths {
     }
 
     static func written(_ path: String, bases: [String]) -> String {
-        for (index, base) in bases.enumerated() where path == base || path.hasPrefix(base + "/") {
-            let rest = path == base ? "" : String(path.dropFirst(base.count + 1))
-            return (index == 0 ? "." : "@\(index)") + (rest.isEmpty ? "" : "/" + rest)
+        Writer(bases: bases).written(path)
+    }
+
+    /// `written(_:bases:)` for many paths: each base's `/`-ended form and length taken once.
+    struct Writer {
+        let bases: [(path: String, prefix: String, count: Int)]
+
+        init(bases: [String]) {
+            self.bases = bases.map { ($0, $0 + "/", $0.count + 1) }
         }
-        return path
+
+        func written(_ path: String) -> String {
+            for (index, base) in bases.enumerated() where path == base.path || path.hasPrefix(base.prefix) {
+                let rest = path == base.path ? "" : String(path.dropFirst(base.count))
+                return (index == 0 ? "." : "@\(index)") + (rest.isEmpty ? "" : "/" + rest)
+            }
+            return path
+        }
     }
 
     static func read(_ written: String, bases: [String]) -> String {

@@ -19,13 +19,15 @@ package enum NamespaceGuard {
     /// `record` is the catalog's build record as read now (the build takes it on, `BuildEngine.knownRecord`).
     package static func check(manifest: Manifest, plan: Plan, record: BuildRecord?) -> [Diagnostic] {
         let catalogPath = plan.outputDirectory + "/" + plan.catalogFolder
-        let recorded = Set((record?.files ?? [:]).keys)
-        let recordedSide = Set((record?.outputFiles ?? [:]).keys)
+        // Looked up in the record's own tables (no set of its thousands of keys is built).
+        let recorded = record?.files ?? [:]
+        let recordedSide = record?.outputFiles ?? [:]
         // Names only: the folders are listed, no Contents.json is read.
         let sets = ContentsReader.setPaths(inCatalogAt: catalogPath).filter { CatalogNamespace.isNamed($0) }
-        let existing = sets.map { CatalogNamespace.Existing(path: $0, generated: recorded.contains($0 + "/Contents.json")) }
+        let existing = sets.map { CatalogNamespace.Existing(path: $0, generated: recorded[$0 + "/Contents.json"] != nil) }
         let handMade = Set(existing.filter { !$0.generated }.map(\.path))
         var assets: [String: AssetEntry] = [:]
+        assets.reserveCapacity(manifest.assets.count)
         for asset in manifest.assets { assets[asset.name] = asset }
         func place(_ name: String) -> Diagnostic.Location {
             assets[name].map { .source($0.location) } ?? .asset(name: name, detail: nil)
@@ -38,7 +40,7 @@ package enum NamespaceGuard {
                   case .flavor = variant else { return nil }
             return "the project made by hand (assetsmith did not write it); \(variant.shownOrigin) never takes over a hand-made set"
         }
-        for bundle in plan.iconBundles ?? [] where !recordedSide.contains(bundle.documentPath)
+        for bundle in plan.iconBundles ?? [] where recordedSide[bundle.documentPath] == nil
             && FileManager.default.fileExists(atPath: plan.outputDirectory + "/" + bundle.documentPath) {
             diagnostics.append(.error(
                 "asset \"\(bundle.asset)\" would write \"\(CurrentFolder.relative(plan.outputDirectory + "/" + bundle.folder))\", "

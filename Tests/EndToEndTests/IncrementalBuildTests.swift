@@ -88,4 +88,54 @@ import TestSupport
             .write(toFile: star, atomically: true, encoding: .utf8)
         #expect(try CLI.run([], in: dir).stderr.contains("3 rendered, 0 up to date"))
     }
+
+    /// Whether the build answered from the stamp: it then reads no manifest, and `ASSETSMITH_TIMINGS`
+    /// shows no phase after the start.
+    func answeredFromStamp(_ dir: String, environment: [String: String] = [:]) throws -> (Bool, String) {
+        let run = try CLI.run([], in: dir, environment: environment.merging(["ASSETSMITH_TIMINGS": "1"]) { _, new in new })
+        #expect(run.status == 0, "\(run.stderr)")
+        return (!run.stderr.contains("timing: manifest"), run.stderr)
+    }
+
+    func replace(_ old: String, with new: String, in path: String) throws {
+        try (try String(contentsOfFile: path, encoding: .utf8)).replacingOccurrences(of: old, with: new)
+            .write(toFile: path, atomically: true, encoding: .utf8)
+    }
+
+    /// The stamp a build after an edit writes (from the stats the build took of its inputs and the
+    /// stamps its record keeps of its outputs, issue 38) answers the next build; a later save of
+    /// the source, even one of the same length, is still seen.
+    @Test func aBuildAfterAnEditIsStampedAndTheNextSaveIsSeen() throws {
+        let dir = try project()
+        let star = dir + "/Icons/star.svg"
+        try replace("</svg>", with: "<circle r=\"1\"/></svg>", in: star)
+        #expect(try CLI.run([], in: dir).stderr.contains("3 rendered, 0 up to date"))
+        let (quiet, said) = try answeredFromStamp(dir)
+        #expect(quiet, "the build after the edit was stamped: \(said)")
+        #expect(said.contains("0 rendered, 3 up to date; 0 written, 5 unchanged, 0 removed"), "\(said)")
+        try replace("r=\"1\"", with: "r=\"2\"", in: star)
+        let (stale, again) = try answeredFromStamp(dir)
+        #expect(!stale, "a same-length save of the source is seen: \(again)")
+        #expect(again.contains("3 rendered, 0 up to date"), "\(again)")
+    }
+
+    /// After an edit build, a changed manifest or template still means a full build.
+    @Test func aChangedManifestOrTemplateAfterAnEditBuildIsSeen() throws {
+        let dir = try project()
+        let templates = dir + "/Templates-copy"
+        try FileManager.default.copyItem(atPath: Fixtures.repoRoot.appendingPathComponent("Templates").path, toPath: templates)
+        let environment = ["ASSETSMITH_TEMPLATES": templates]
+        try replace("</svg>", with: "<circle r=\"1\"/></svg>", in: dir + "/Icons/star.svg")
+        #expect(try answeredFromStamp(dir, environment: environment).0 == false, "new templates and an edited source")
+        #expect(try answeredFromStamp(dir, environment: environment).0, "then nothing changed")
+        let handle = try #require(FileHandle(forWritingAtPath: templates + "/Tables/ios18.json"))
+        handle.seekToEndOfFile()
+        handle.write(Data("\n".utf8))
+        try handle.close()
+        #expect(try answeredFromStamp(dir, environment: environment).0 == false, "the table was saved")
+        #expect(try answeredFromStamp(dir, environment: environment).0)
+        try replace("size: 24}", with: "size: 24}\n# a comment", in: dir + "/assetsmith.yml")
+        #expect(try answeredFromStamp(dir, environment: environment).0 == false, "the manifest was saved")
+        #expect(try answeredFromStamp(dir, environment: environment).0)
+    }
 }

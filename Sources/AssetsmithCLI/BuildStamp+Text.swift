@@ -1,0 +1,122 @@
+import AssetCore
+import Foundation
+
+// MARK: Text form (one record per line; paths last, so they may hold spaces)
+
+extension BuildStamp {
+    /// The stamp's text, each path written relative to one of `bases` (`StampPaths`).
+    func text(bases: [String]) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        let notes = (try? encoder.encode(diagnostics)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+        var text = [Self.header, "manifest \(manifestSHA)", "settings \(settings)", "summary \(assets) \(jobs) \(files)",
+                    "diagnostics \(notes)"].joined(separator: "\n") + "\n"
+        text.reserveCapacity(text.utf8.count + (entries.count + folders.count) * 120)
+        let writer = StampPaths.Writer(bases: bases)
+        for entry in entries {
+            text += "F " + String(entry.size) + " " + String(entry.mtime) + " " + writer.written(entry.path) + "\n"
+        }
+        for folder in folders {
+            text += "D " + String(folder.mtime) + " " + writer.written(folder.path) + "\n"
+        }
+        return text
+    }
+
+    /// The lines before the file list: what must agree before any file is looked at.
+    struct Head {
+        var manifestSHA: Substring
+        var settings: Substring
+        var counts: [Int]
+        /// The diagnostics as JSON, decoded only once everything else agrees (`diagnostics()`).
+        var notes: Substring
+
+        func diagnostics() -> [Diagnostic]? { try? JSONDecoder().decode([Diagnostic].self, from: Data(notes.utf8)) }
+    }
+
+    /// One line of the file list: `F <size> <mtime> <path>` or `D <mtime> <path>`.
+    enum Line {
+        case file(path: String, size: Int64, mtime: Int64)
+        case folder(path: String, mtime: Int64)
+    }
+
+    static func parse(_ text: String, bases: [String]) -> BuildStamp? {
+        var lines = Lines(text)
+        guard let head = head(&lines), let diagnostics = head.diagnostics() else { return nil }
+        var entries: [(path: String, size: Int64, mtime: Int64)] = []
+        var folders: [(path: String, mtime: Int64)] = []
+        let complete = readList(&lines, bases: bases) { line in
+            switch line {
+            case .file(let path, let size, let mtime): entries.append((path, size, mtime))
+            case .folder(let path, let mtime): folders.append((path, mtime))
+            }
+            return true
+        }
+        guard complete else { return nil }
+        return BuildStamp(manifestSHA: String(head.manifestSHA), settings: String(head.settings), assets: head.counts[0],
+                          jobs: head.counts[1], files: head.counts[2], diagnostics: diagnostics, entries: entries, folders: folders)
+    }
+
+    /// The header and the four lines after it; nil when any is not what `text(bases:)` writes.
+    static func head(_ lines: inout Lines) -> Head? {
+        guard lines.next() == Substring(header) else { return nil }
+        func field(_ name: String) -> Substring? {
+            guard let line = lines.next(), line.hasPrefix(name + " ") else { return nil }
+            return line.dropFirst(name.count + 1)
+        }
+        guard let sha = field("manifest"), let settings = field("settings"), let summary = field("summary"),
+              let notes = field("diagnostics") else { return nil }
+        let counts = summary.split(separator: " ").compactMap { Int($0) }
+        guard counts.count == 3 else { return nil }
+        return Head(manifestSHA: sha, settings: settings, counts: counts, notes: notes)
+    }
+
+    /// Gives each line of the file list to `visit` in order while it returns true. True when every
+    /// line was read and accepted; false at the first line `visit` refuses or that is not a file
+    /// list line (empty lines are skipped).
+    static func readList(_ lines: inout Lines, bases: [String], visit: (Line) -> Bool) -> Bool {
+        while let line = lines.next() {
+            if line.isEmpty { continue }
+            guard let parsed = listLine(line, bases: bases), visit(parsed) else { return false }
+        }
+        return true
+    }
+
+    /// `F <size> <mtime> <path>` or `D <mtime> <path>`: the numbers as written (a field that is
+    /// not a number is no line), the path everything after them, spaces included.
+    static func listLine(_ line: Substring, bases: [String]) -> Line? {
+        let utf8 = line.utf8
+        guard utf8.count > 2, utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: " ") else { return nil }
+        var rest = utf8.dropFirst(2)
+        func number() -> Int64? {
+            guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            let field = Substring(rest[..<space])
+            rest = rest[utf8.index(after: space)...]
+            return Int64(field)
+        }
+        switch utf8.first {
+        case UInt8(ascii: "F"):
+            guard let size = number(), let mtime = number() else { return nil }
+            return .file(path: StampPaths.read(String(Substring(rest)), bases: bases), size: size, mtime: mtime)
+        case UInt8(ascii: "D"):
+            guard let mtime = number() else { return nil }
+            return .folder(path: StampPaths.read(String(Substring(rest)), bases: bases), mtime: mtime)
+        default:
+            return nil
+        }
+    }
+
+    /// The lines of a stamp's text, split at each line feed by its bytes.
+    struct Lines {
+        private var rest: Substring.UTF8View
+
+        init(_ text: String) { rest = Substring(text).utf8 }
+
+        mutating func next() -> Substring? {
+            guard !rest.isEmpty else { return nil }
+            let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let line = Substring(rest[..<end])
+            rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]
+            return line
+        }
+    }
+}

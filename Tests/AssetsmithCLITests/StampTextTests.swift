@@ -1,0 +1,73 @@
+@testable import AssetsmithCLI
+import AssetCore
+import Foundation
+import Testing
+
+/// The stamp's text is read by its bytes (issue 38): what `text(bases:)` writes reads back the
+/// same, a line that is not one it writes is no stamp, and the manifest's top-level keys are
+/// found on the same lines as before.
+@Suite struct StampTextTests {
+    static let bases = ["/project", "/install/share/assetsmith/Templates"]
+
+    static func stamp() -> BuildStamp {
+        BuildStamp(manifestSHA: "abc", settings: "def", assets: 3, jobs: 9, files: 12,
+                   diagnostics: [.warning("a warning", at: .file("assetsmith.yml"))],
+                   entries: [("/project/Art/a b.svg", 120, 1_700_000_000_123_456_789),
+                             ("/project/Output/Assets.xcassets/A.imageset/A.png", 4096, 5),
+                             ("/install/share/assetsmith/Templates/Tables/ios18.json", 10, -3),
+                             ("/elsewhere/x.svg", 0, 0)],
+                   folders: [("/project/Art", 77), ("/install/share/assetsmith/Templates", 78)])
+    }
+
+    @Test func whatIsWrittenReadsBackTheSame() throws {
+        let text = Self.stamp().text(bases: Self.bases)
+        #expect(text.contains("F 120 1700000000123456789 ./Art/a b.svg\n"))
+        #expect(text.contains("F 10 -3 @1/Tables/ios18.json\n"))
+        #expect(text.contains("D 78 @1\n"))
+        let read = try #require(BuildStamp.parse(text, bases: Self.bases))
+        #expect(read.manifestSHA == "abc" && read.settings == "def")
+        #expect(read.assets == 3 && read.jobs == 9 && read.files == 12)
+        #expect(read.diagnostics == Self.stamp().diagnostics)
+        #expect(read.entries.map { $0.path } == Self.stamp().entries.map { $0.path })
+        #expect(read.entries.map { $0.size } == [Int64(120), 4096, 10, 0])
+        #expect(read.entries.map { $0.mtime } == [Int64(1_700_000_000_123_456_789), 5, -3, 0])
+        #expect(read.folders.map { $0.path } == ["/project/Art", "/install/share/assetsmith/Templates"])
+        #expect(read.folders.map { $0.mtime } == [Int64(77), 78])
+    }
+
+    @Test func aLineItDoesNotWriteIsNoStamp() {
+        let text = Self.stamp().text(bases: Self.bases)
+        for bad in ["F 1 x ./a", "F 1 2", "F  1 2 ./a", "X 1 2 ./a", "D x ./a", "D 1", "F", "Fx 1 2 ./a"] {
+            #expect(BuildStamp.parse(text + bad + "\n", bases: Self.bases) == nil, "\(bad)")
+        }
+        #expect(BuildStamp.parse(text + "\n\n", bases: Self.bases) != nil, "empty lines are skipped")
+        #expect(BuildStamp.parse(text.replacingOccurrences(of: "summary 3 9 12", with: "summary 3 9"), bases: Self.bases) == nil)
+        #expect(BuildStamp.parse("assetsmith-stamp 2\n", bases: Self.bases) == nil)
+    }
+
+    /// The file list is read a line at a time: `current` stops at the first file that differs.
+    @Test func theListStopsAtTheFirstLineRefused() {
+        var lines = BuildStamp.Lines(Self.stamp().text(bases: Self.bases))
+        #expect(BuildStamp.head(&lines) != nil)
+        var seen: [String] = []
+        let complete = BuildStamp.readList(&lines, bases: Self.bases) { line in
+            guard case .file(let path, _, _) = line else { return true }
+            seen.append(path)
+            return !path.hasSuffix("A.png")
+        }
+        #expect(!complete)
+        #expect(seen == ["/project/Art/a b.svg", "/project/Output/Assets.xcassets/A.imageset/A.png"])
+    }
+
+    /// The stamp's guess of `output:` and `catalog:` reads the lines `split(separator: "\n")`
+    /// gives, a CR LF (one character) included.
+    @Test func theManifestsLinesAreThoseOfSplit() {
+        let texts = ["output: Out\ncatalog: Cat\n", "a\n\r\nb", "\r\n", "\n\n\nx", "x\r\ny\nz\r", "", "\n",
+                     "é\u{301}\n\u{301}x\noutput: A # c\n", "table: ios18\r\noutput: Out\r\n"]
+        for text in texts {
+            #expect(BuildStamp.lines(of: text) == text.split(separator: "\n"), "\(text.debugDescription)")
+        }
+        #expect(BuildStamp.topLevelValue("output", in: "table: x\noutput: \"Out\" # here\n") == "Out")
+        #expect(BuildStamp.topLevelValue("catalog", in: "catalog:\n") == nil)
+    }
+}
