@@ -161,13 +161,14 @@ extension BuildRecord {
         if kept.isEmpty { outputFiles.removeDirectoryIfEmpty(folder) }
     }
 
-    /// One part file: `{"files": {path: entry}}`.
+    /// One part file: `{"files": {path: entry}}`, compact (a sixth fewer bytes to read than
+    /// indented; the record file naming the parts stays indented for people).
     struct Part: Codable {
         var files: [String: FileRecord]
 
         func encoded() -> Data {
             let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+            encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return (try? encoder.encode(self)) ?? Data()
         }
     }

@@ -88,6 +88,14 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         return Snapshot(record: stamp == nil ? nil : read(at: path), stamp: stamp)
     }
 
+    /// `known` while the file at `path` still has its stamp (and a stamp that tells writes apart);
+    /// nil otherwise (then the caller reads it).
+    package static func snapshot(at path: String, knowing known: Snapshot) -> Snapshot? {
+        guard let before = known.stamp, known.record != nil, let now = FileStamp.ofRegularFile(path), before == now,
+              FileStamp.isFine(now) else { return nil }
+        return known
+    }
+
     /// The record at `path`: `known` as it is while the file still has the stamp it had when
     /// `known` was read (so a front end that read it before taking the build lock does not have
     /// it decoded twice), read again otherwise.

@@ -53,6 +53,9 @@ package struct WriteReport: Sendable {
     /// The build record as written (or found unchanged on disk); nil when it could not be written.
     /// The stamp takes it from here instead of reading the file back (issue 38).
     package var record: BuildRecord?
+    /// The record file's stamp once written (under the build lock), so that a front end that
+    /// keeps `record` (watch) can tell later whether the file still holds it.
+    package var recordStamp: [Int]?
 
     package init() {}
 }
@@ -308,6 +311,7 @@ package enum CatalogWriter {
             } else {
                 report.record = old
             }
+            report.recordStamp = (try? outputFiles.resolve(recordFile)).flatMap(FileStamp.ofRegularFile)
             return true
         } catch {
             report.diagnostics.append(error)

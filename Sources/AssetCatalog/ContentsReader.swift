@@ -1,5 +1,10 @@
 import AssetCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Reads an asset catalog back from disk: every set folder (searching group folders and the sets
 /// inside container sets such as `.brandassets`, `.imagestack` or `.spriteatlas` too) with its
@@ -94,13 +99,15 @@ package enum ContentsReader {
             for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !entry.hasPrefix(".") {
                 let path = (folder as NSString).appendingPathComponent(entry)
                 let inside = relative.isEmpty ? entry : relative + "/" + entry
-                if (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) != nil {
-                    if !(entry as NSString).pathExtension.isEmpty { found.append(inside) }
+                // One lstat tells a link (listed, never followed) from a folder.
+                var info = stat()
+                guard lstat(path, &info) == 0 else { continue }
+                let ext = (entry as NSString).pathExtension
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    if !ext.isEmpty { found.append(inside) }
                     continue
                 }
-                var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else { continue }
-                let ext = (entry as NSString).pathExtension
+                guard info.st_mode & S_IFMT == S_IFDIR else { continue }
                 if ext.isEmpty {
                     queue.append((path, inside))
                 } else {
@@ -119,7 +126,9 @@ package enum ContentsReader {
             let inside = relative.isEmpty ? entry : relative + "/" + entry
             // A folder that is a symbolic link is not followed (it may lead out of the catalog;
             // build refuses to write through one): it is reported as a set that cannot be read.
-            if let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            var info = stat()
+            let isLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+            if isLink, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
                 let name = (entry as NSString).deletingPathExtension
                 found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(folderExtension: (entry as NSString).pathExtension),
                                         files: [], contents: .failure(ContentsError(

@@ -11,8 +11,12 @@ import Foundation
 package enum NamespaceGuard {
     /// Reads the catalog's build record and checks with it; the build takes the record on
     /// (`BuildEngine.knownRecord`), so it is decoded once.
-    package static func check(manifest: Manifest, plan: Plan) -> (clashes: [Diagnostic], record: BuildRecord.Snapshot) {
-        let known = BuildRecord.snapshot(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
+    /// `earlier` is a snapshot the caller kept (watch: the record its last build wrote), taken as
+    /// it is while the record file still has its stamp.
+    package static func check(manifest: Manifest, plan: Plan,
+                              knowing earlier: BuildRecord.Snapshot? = nil) -> (clashes: [Diagnostic], record: BuildRecord.Snapshot) {
+        let path = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
+        let known = earlier.flatMap { BuildRecord.snapshot(at: path, knowing: $0) } ?? BuildRecord.snapshot(at: path)
         return (check(manifest: manifest, plan: plan, record: known.record), known)
     }
 

@@ -112,4 +112,16 @@ import Testing
         #expect(again.parts == old.parts)
         #expect(partNames().map { FileStamp.of(partsFolder + "/" + $0) } == stamps, "no part rewritten")
     }
+
+    /// Watch keeps the record its last build wrote, with the file's stamp: taken as it is while the
+    /// file is untouched, read again once anything rewrote it.
+    @Test func aKeptSnapshotHoldsOnlyWhileTheRecordFileIsUntouched() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let written = try write(record(sets: 3), replacing: nil)
+        let kept = BuildRecord.Snapshot(record: written, stamp: FileStamp.ofRegularFile(recordPath))
+        #expect(BuildRecord.snapshot(at: recordPath, knowing: kept)?.record == written)
+        _ = try write(record(sets: 4), replacing: written)
+        #expect(BuildRecord.snapshot(at: recordPath, knowing: kept) == nil, "rewritten: read again")
+        #expect(BuildRecord.snapshot(at: recordPath, knowing: BuildRecord.Snapshot(record: nil, stamp: kept.stamp)) == nil)
+    }
 }

@@ -1,3 +1,4 @@
+import AssetCatalog
 import AssetCore
 import BuildEngine
 import AssetPlan
@@ -27,6 +28,8 @@ final class WatchSession {
     /// are all files the plan draws from reuses them (issue 38: an edited source among 4,000
     /// assets no longer pays for reading and planning the whole manifest again).
     private var last: Loaded?
+    /// The build record the last rebuild wrote (`NamespaceGuard.check(knowing:)`).
+    private var lastRecord: BuildRecord.Snapshot?
 
     struct Loaded {
         var manifest: Manifest
@@ -95,7 +98,7 @@ final class WatchSession {
             return line
         }
         // The namespace guard, as `build` has it: nothing is written over a clash.
-        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan)
+        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan, knowing: lastRecord)
         if !clashes.isEmpty {
             printer.print(clashes)
             if directories.isEmpty { directories = [PathText.parent(manifestPath)] }
@@ -111,6 +114,9 @@ final class WatchSession {
         // The manifest was loaded with these budgets, so a bad variable has been reported already.
         pipeline.budgets = (try? BudgetSettings.budgets()) ?? .standard
         let result = pipeline.build(plan)
+        // The record as this build wrote it, with its file's stamp: the next rebuild decodes it
+        // only if something else wrote it since.
+        lastRecord = BuildRecord.Snapshot(record: result.report.record, stamp: result.report.recordStamp)
         printer.print(result.diagnostics)
         lastDiagnostics = result.diagnostics
 
