@@ -322,9 +322,11 @@ package struct BuildEngine {
         }
         guard let spill = run.spill else { return }
         let files = run.files, offset = run.rendered
-        let work = run.held.enumerated().compactMap { index, path in files[path].map { (path, $0.data, "\(offset)-\(index)") } }
-        let kept = parallelMap(work, threads: threads) { spill.keep($0.1, as: $0.2) }
-        for ((path, data, _), place) in zip(work, kept) {
+        let work = run.held.enumerated().compactMap { index, path in
+            files[path].map { (path, $0.data, "\(index)", "\(offset)-\(index / 1000)") }
+        }
+        let kept = parallelMap(work, threads: threads) { spill.keep($0.1, as: $0.2, in: $0.3) }
+        for ((path, data, _, _), place) in zip(work, kept) {
             guard let place else { continue }
             run.files[path]?.data = Data()
             run.files[path]?.spilled = place

@@ -26,11 +26,14 @@ struct SpillFolder: Sendable {
         guard (try? output.makeDirectory(relative)) != nil else { return nil }
     }
 
-    /// Writes `data` as the file `name` of the folder; its absolute path, or nil when it could not
-    /// be written (a full disk: the bytes stay in memory).
-    func keep(_ data: Data, as name: String) -> String? {
-        guard (try? output.write(data, to: relative + "/" + name)) != nil else { return nil }
-        return try? output.resolve(relative + "/" + name)
+    /// Writes `data` as the file `name` of the folder `group` inside it; its absolute path, or nil
+    /// when it could not be written (a full disk: the bytes stay in memory). Callers put at most
+    /// some thousand files in a group: one folder of 100,000 files made each create and rename out
+    /// of it cost a third of a millisecond of system time (a 50,000-asset build took 50 s longer).
+    func keep(_ data: Data, as name: String, in group: String) -> String? {
+        let path = relative + "/" + group + "/" + name
+        guard (try? output.write(data, to: path)) != nil else { return nil }
+        return try? output.resolve(path)
     }
 
     /// Removes the folder and whatever the writer did not move out of it.
