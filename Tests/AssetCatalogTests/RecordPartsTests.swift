@@ -124,4 +124,19 @@ import Testing
         #expect(BuildRecord.snapshot(at: recordPath, knowing: kept) == nil, "rewritten: read again")
         #expect(BuildRecord.snapshot(at: recordPath, knowing: BuildRecord.Snapshot(record: nil, stamp: kept.stamp)) == nil)
     }
+
+    /// Earlier versions wrote every record as one file, however large: it is read as it is, and the
+    /// next write keeps it in parts.
+    @Test func aLargeOneFileRecordOfAnEarlierVersionIsReadAndWrittenBackInParts() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let record = record(sets: 1100)
+        try FileManager.default.createDirectory(atPath: output + "/.assetsmith", withIntermediateDirectories: true)
+        try record.encoded().write(to: URL(fileURLWithPath: recordPath))
+        let read = try #require(BuildRecord.read(at: recordPath))
+        #expect(read == record && read.parts == nil)
+        let written = try write(read, replacing: read)
+        #expect(written.parts?.count == 8)
+        #expect(partNames().count == 8)
+        #expect(BuildRecord.read(at: recordPath) == record)
+    }
 }
