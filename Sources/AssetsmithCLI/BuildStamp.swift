@@ -142,8 +142,9 @@ struct BuildStamp {
         return nil
     }
 
-    /// The lines of `text` as `text.split(separator: "\n")` gives them, found by their bytes: a
-    /// line feed after a carriage return is part of one character, no line break, there.
+    /// The non-empty lines of `text`, found by their bytes, ending at a line feed or a carriage
+    /// return and line feed (a manifest saved with Windows line ends, or checked out by git with
+    /// `core.autocrlf`, has its `output:` found too: its builds get the no-op fast path).
     static func lines(of text: String) -> [Substring] {
         let utf8 = text.utf8
         var lines: [Substring] = []
@@ -151,8 +152,9 @@ struct BuildStamp {
         var search = start
         while let feed = utf8[search...].firstIndex(of: UInt8(ascii: "\n")) {
             search = utf8.index(after: feed)
-            if feed > start, utf8[utf8.index(before: feed)] == UInt8(ascii: "\r") { continue }
-            if feed > start { lines.append(Substring(utf8[start..<feed])) }
+            var end = feed
+            if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
+            if end > start { lines.append(Substring(utf8[start..<end])) }
             start = search
         }
         if start < utf8.endIndex { lines.append(Substring(utf8[start...])) }

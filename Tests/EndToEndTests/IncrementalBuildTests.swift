@@ -119,6 +119,18 @@ import TestSupport
         #expect(again.contains("3 rendered, 0 up to date"), "\(again)")
     }
 
+    /// A manifest with Windows line ends (CR LF) whose output is not the default gets the fast path
+    /// too: its `output:` is found.
+    @Test func aManifestWithWindowsLineEndsGetsTheFastPath() throws {
+        let dir = try project()
+        let text = "table: ios18\r\noutput: Built\r\nassets:\r\n  - {name: Icon-*, kind: image, source: Icons/*.svg, size: 24}\r\n"
+        try text.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        #expect(try answeredFromStamp(dir).0 == false, "a new manifest: a full build")
+        #expect(FileManager.default.fileExists(atPath: dir + "/Built/Assets.xcassets/Icon-star.imageset/Contents.json"))
+        let (quiet, said) = try answeredFromStamp(dir)
+        #expect(quiet, "then nothing changed: \(said)")
+    }
+
     /// After an edit build, a changed manifest or template still means a full build.
     @Test func aChangedManifestOrTemplateAfterAnEditBuildIsSeen() throws {
         let dir = try project()
