@@ -58,24 +58,34 @@ extension BuildRecord {
 
     /// The entries of the parts `names` in `folder`, read and decoded in parallel; nil when one is
     /// missing, unreadable or not a part, or all together exceed `maximumBytes` (then the record is
-    /// as unreadable as a damaged single file: nothing counts as generated).
-    static func readParts(_ names: [String], in folder: String) -> [String: FileRecord]? {
+    /// as unreadable as a damaged single file: nothing counts as generated). `inPlace` is false
+    /// when the parts are not as a build writes them (not a power of two, a part's index out of
+    /// place, an entry in the wrong part, an entry twice): the entries are kept, and the next
+    /// write makes every part anew instead of keeping any.
+    static func readParts(_ names: [String], in folder: String) -> (files: [String: FileRecord], inPlace: Bool)? {
         guard names.count <= maximumParts, names.allSatisfy(isPartName) else { return nil }
-        let results = Slots<(files: [String: FileRecord], bytes: Int)?>(count: names.count, empty: nil)
-        DispatchQueue.concurrentPerform(iterations: names.count) { index in
+        let count = names.count
+        let results = Slots<(files: [String: FileRecord], bytes: Int, inPlace: Bool)?>(count: count, empty: nil)
+        DispatchQueue.concurrentPerform(iterations: count) { index in
             guard case .success(let data) = BoundedFile.read(folder + "/" + names[index], limit: maximumBytes),
                   let part = try? JSONDecoder().decode(Part.self, from: data) else { return }
-            results.set(index, (part.files, data.count))
+            let inPlace = names[index].hasPrefix("\(index)-") && part.files.keys.allSatisfy { Self.part(of: $0, count: count) == index }
+            results.set(index, (part.files, data.count, inPlace))
         }
-        let decoded = results.values.map { $0?.files }
-        guard results.values.reduce(0, { $0 + ($1?.bytes ?? 0) }) <= maximumBytes else { return nil }
+        let decoded = results.values
+        guard decoded.reduce(0, { $0 + ($1?.bytes ?? 0) }) <= maximumBytes else { return nil }
         var files: [String: FileRecord] = [:]
-        files.reserveCapacity(decoded.reduce(0) { $0 + ($1?.count ?? 0) })
+        files.reserveCapacity(decoded.reduce(0) { $0 + ($1?.files.count ?? 0) })
+        var inPlace = count > 0 && count & (count - 1) == 0
         for part in decoded {
             guard let part else { return nil }
-            files.merge(part) { first, _ in first }
+            inPlace = inPlace && part.inPlace
+            files.merge(part.files) { first, _ in
+                inPlace = false
+                return first
+            }
         }
-        return files
+        return (files, inPlace)
     }
 
     /// Writes the record into `outputFiles` at `recordFile` (relative to it): one file up to

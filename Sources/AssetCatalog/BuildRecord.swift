@@ -65,8 +65,10 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         guard case .success(let data) = BoundedFile.read(path, limit: maximumBytes),
               var record = try? JSONDecoder().decode(BuildRecord.self, from: data) else { return nil }
         guard let parts = record.parts else { return record }
-        guard record.files.isEmpty, let files = readParts(parts, in: partsFolder(recordFile: path)) else { return nil }
-        record.files = files
+        guard record.files.isEmpty, let read = readParts(parts, in: partsFolder(recordFile: path)) else { return nil }
+        record.files = read.files
+        // Parts not as a build writes them (edited by hand) are all written anew next time.
+        if !read.inPlace { record.parts = nil }
         return record
     }
 

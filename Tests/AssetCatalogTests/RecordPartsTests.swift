@@ -139,4 +139,27 @@ import Testing
         #expect(partNames().count == 8)
         #expect(BuildRecord.read(at: recordPath) == record)
     }
+
+    /// Parts edited by hand (every entry moved into the first part, the others emptied): the
+    /// entries are read, and the next write makes every part anew, so a changed entry is never
+    /// shadowed by its old copy in a part kept as it was.
+    @Test func partsNotAsABuildWritesThemAreAllWrittenAnew() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try write(record(sets: 1100), replacing: nil)
+        let names = try #require(first.parts)
+        let all = try #require(BuildRecord.read(at: recordPath)).files
+        let everything = try JSONEncoder().encode(["files": all])
+        try everything.write(to: URL(fileURLWithPath: partsFolder + "/" + names[0]))
+        for name in names.dropFirst() { try Data(#"{"files": {}}"#.utf8).write(to: URL(fileURLWithPath: partsFolder + "/" + name)) }
+        let read = try #require(BuildRecord.read(at: recordPath))
+        #expect(read.files == all)
+        #expect(read.parts == nil, "not in place: nothing of it is kept on the next write")
+        let changed = record(sets: 1100, changing: 900)
+        let written = try write(changed, replacing: read)
+        #expect(written.parts?.count == 8)
+        let again = try #require(BuildRecord.read(at: recordPath))
+        #expect(again == changed)
+        #expect(again.parts == written.parts, "in place again: each part holds its own entries")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: partsFolder + "/" + names[0])).count < everything.count / 4)
+    }
 }
