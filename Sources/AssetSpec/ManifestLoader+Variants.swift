@@ -101,8 +101,9 @@ extension ManifestLoader {
         var extra: [AssetEntry] = []
         for (node, entry) in listed {
             var entry = entry
-            let reader = MappingReader(node, context: "asset \"\(entry.name)\"", sink: sink)
-            if entry.isAppIcon, let reader {
+            // The asset's keys were checked when it was read: a key written twice is reported once.
+            if entry.isAppIcon, let reader = MappingReader(node, context: "asset \"\(entry.name)\"", sink: sink,
+                                                           reportingRepeats: false) {
                 entry.badge = readBadge(reader, environment: environment, sink: sink)
                 icons.append((node, entry, false))
                 for alternate in readAlternates(reader, primary: entry, directory: directory, sink: sink, environment: environment) {

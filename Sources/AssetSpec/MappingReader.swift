@@ -47,7 +47,9 @@ package struct MappingReader {
     private var names: [String?] = []
 
     /// `context` names the mapping in messages (`asset "AppIcon"`, `the manifest`).
-    package init?(_ node: Node, context: String, sink: DiagnosticSink) {
+    /// `reportingRepeats: false` for a second reader of a mapping another reader has checked
+    /// already, so that a key written twice is reported once.
+    package init?(_ node: Node, context: String, sink: DiagnosticSink, reportingRepeats: Bool = true) {
         guard case .mapping(let mapping) = node else {
             sink.error("\(context) must be a mapping of keys to values", at: node)
             return nil
@@ -63,7 +65,7 @@ package struct MappingReader {
         for (key, value) in mapping {
             let name = key.string
             let shown = name ?? ""
-            if long ? !seen.insert(shown).inserted : names.contains(where: { ($0 ?? "") == shown }) {
+            if reportingRepeats, long ? !seen.insert(shown).inserted : names.contains(where: { ($0 ?? "") == shown }) {
                 sink.error("key \"\(shown)\" appears twice in \(context)", at: key, fix: "keep one of them")
             }
             pairs.append((key, value))

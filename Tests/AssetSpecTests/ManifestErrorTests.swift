@@ -82,6 +82,13 @@ import Testing
         ])
     }
 
+    /// Keys YAML tells apart (`1` and `"1"`) but the manifest reads as one text: reported once, for
+    /// an app icon too (whose mapping is read a second time for its badge and alternates).
+    @Test func aKeyWrittenTwiceAsDifferentScalarsIsReportedOnce() {
+        let found = errors("table: ios18\nassets:\n  - name: AppIcon\n    kind: app-icon\n    source: icon.svg\n    1: a\n    \"1\": b\n")
+        #expect(found.filter { $0.contains("appears twice") }.count == 1, "\(found.joined(separator: "\n"))")
+    }
+
     @Test func invalidYAMLIsLocated() {
         let found = errors("table: ios18\nassets:\n  - name: [unclosed\n")
         #expect(found.count == 1)
