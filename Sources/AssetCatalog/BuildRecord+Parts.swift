@@ -65,14 +65,12 @@ extension BuildRecord {
     static func readParts(_ names: [String], in folder: String) -> (files: [String: FileRecord], inPlace: Bool)? {
         guard names.count <= maximumParts, names.allSatisfy(isPartName) else { return nil }
         let count = names.count
-        let results = Slots<(files: [String: FileRecord], bytes: Int, inPlace: Bool)?>(count: count, empty: nil)
-        DispatchQueue.concurrentPerform(iterations: count) { index in
-            guard case .success(let data) = BoundedFile.read(folder + "/" + names[index], limit: maximumBytes),
-                  let part = try? JSONDecoder().decode(Part.self, from: data) else { return }
-            let inPlace = names[index].hasPrefix("\(index)-") && part.files.keys.allSatisfy { Self.part(of: $0, count: count) == index }
-            results.set(index, (part.files, data.count, inPlace))
-        }
-        let decoded = results.values
+        let decoded = concurrentMap(Array(names.enumerated())) { index, name -> (files: [String: FileRecord], bytes: Int, inPlace: Bool)? in
+            guard case .success(let data) = BoundedFile.read(folder + "/" + name, limit: maximumBytes),
+                  let part = try? JSONDecoder().decode(Part.self, from: data) else { return nil }
+            let inPlace = name.hasPrefix("\(index)-") && part.files.keys.allSatisfy { Self.part(of: $0, count: count) == index }
+            return (part.files, data.count, inPlace)
+        }.map { $0 ?? nil }
         guard decoded.reduce(0, { $0 + ($1?.bytes ?? 0) }) <= maximumBytes else { return nil }
         var files: [String: FileRecord] = [:]
         files.reserveCapacity(decoded.reduce(0) { $0 + ($1?.files.count ?? 0) })
@@ -152,11 +150,7 @@ extension BuildRecord {
 
     /// Each group encoded as a part file, in parallel (a first build writes them all).
     private static func encodeParts(_ groups: [[String: FileRecord]]) -> [Data] {
-        let encoded = Slots<Data>(count: groups.count, empty: Data())
-        DispatchQueue.concurrentPerform(iterations: groups.count) { index in
-            encoded.set(index, Part(files: groups[index]).encoded())
-        }
-        return encoded.values
+        concurrentMap(groups) { Part(files: $0).encoded() }.map { $0 ?? Data() }
     }
 
     /// Removes the part files in `folder` not in `kept` (only files named as parts, and temporary

@@ -167,14 +167,12 @@ package enum CatalogWriter {
         // Every set's Contents.json, made and hashed over the cores.
         let absent = missing
         let entries = plan.entries
-        let made = Slots<(data: Data, sha256: String)>(count: entries.count, empty: (Data(), ""))
-        DispatchQueue.concurrentPerform(iterations: min(entries.count, 64)) { lane in
-            for index in stride(from: lane, to: entries.count, by: min(entries.count, 64)) {
-                let contents = ContentsJSON.data(removingFiles(absent, in: entries[index]))
-                made.set(index, (contents, Digest.sha256(contents)))
-            }
+        let made = concurrentMap(entries) { entry -> (data: Data, sha256: String) in
+            let contents = ContentsJSON.data(removingFiles(absent, in: entry))
+            return (contents, Digest.sha256(contents))
         }
-        for (entry, (contents, sha256)) in zip(entries, made.values) {
+        for (entry, made) in zip(entries, made) {
+            guard let (contents, sha256) = made else { continue }
             put(contents, entry.folder + "/Contents.json", FileRecord(sha256: sha256, asset: entry.asset))
         }
         return (pending, missing)
@@ -187,17 +185,12 @@ package enum CatalogWriter {
     private static func keepUnchanged(_ pending: inout [(request: FileUpdate.Request, record: FileRecord)], old: BuildRecord,
                                       catalog: SafeFiles, new: inout BuildRecord, report: inout WriteReport) {
         let requests = pending
-        let stamps = Slots<[Int]?>(count: requests.count, empty: nil)
-        DispatchQueue.concurrentPerform(iterations: min(requests.count, 64)) { lane in
-            for index in stride(from: lane, to: requests.count, by: min(requests.count, 64)) {
-                let (request, record) = requests[index]
-                stamps.set(index, RecordedOutput.unchangedStamp(request.path, sha256: record.sha256,
-                                                                entry: old.files[request.path], in: catalog))
-            }
+        let stamps = concurrentMap(requests) { request, record in
+            RecordedOutput.unchangedStamp(request.path, sha256: record.sha256, entry: old.files[request.path], in: catalog)
         }
         pending = []
-        for ((request, record), stamp) in zip(requests, stamps.values) {
-            guard let stamp else {
+        for ((request, record), stamp) in zip(requests, stamps) {
+            guard let stamp = stamp ?? nil else {
                 pending.append((request, record))
                 continue
             }
