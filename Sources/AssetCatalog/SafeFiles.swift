@@ -12,6 +12,11 @@ package struct SafeFiles: Sendable {
     /// Absolute root; everything written lives below it.
     package let root: String
 
+    /// Folders below the root `regularFileStamp` found to be folders, not links, in this value's
+    /// life (a build's): looked at once for every file in them. Each `SafeFiles(root:)` starts
+    /// with none; copies share them.
+    private let checkedFolders = CheckedFolders()
+
     package init(root: String) {
         self.root = (root as NSString).standardizingPath
     }
@@ -39,15 +44,23 @@ package struct SafeFiles: Sendable {
     /// The stamp (`FileStamp`) of the regular file at `relative`, or nil when there is none, the
     /// path leaves the root or passes through a symbolic link: `resolve` and `FileStamp.ofRegularFile`
     /// in one walk, the file's own `lstat` serving both (a build checks every output this way).
+    /// The folders below the root are looked at once for all the files in them (`checkedFolders`):
+    /// a set's four files cost five `lstat`s, not eight (issue 38).
     package func regularFileStamp(_ relative: String) -> [Int]? {
         let parts = relative.split(separator: "/")
         guard !relative.hasPrefix("/"), !parts.isEmpty, !parts.contains(".."), !parts.contains(".") else { return nil }
+        let folder = parts.dropLast().joined(separator: "/")
         var path = root
         var info = stat()
-        for part in parts {
-            path += "/" + part
+        if !folder.isEmpty, checkedFolders.contains(folder) {
+            path += "/" + folder + "/" + parts[parts.count - 1]
             guard lstat(path, &info) == 0 else { return nil }
-            if (info.st_mode & S_IFMT) == S_IFLNK { return nil }
+        } else {
+            for (index, part) in parts.enumerated() {
+                path += "/" + part
+                guard lstat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFLNK else { return nil }
+                if index == parts.count - 2 { checkedFolders.insert(folder) }
+            }
         }
         return (info.st_mode & S_IFMT) == S_IFREG ? FileStamp.stamp(info) : nil
     }
@@ -194,4 +207,18 @@ private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ coun
     #else
     return Darwin.write(descriptor, buffer, count)
     #endif
+}
+
+/// Relative folder paths, shared by the threads that look at files below one root.
+private final class CheckedFolders: @unchecked Sendable {
+    private let lock = NSLock()
+    private var paths: Set<String> = []
+
+    func contains(_ path: String) -> Bool {
+        lock.withLock { paths.contains(path) }
+    }
+
+    func insert(_ path: String) {
+        _ = lock.withLock { paths.insert(path) }
+    }
 }

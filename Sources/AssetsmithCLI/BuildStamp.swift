@@ -121,13 +121,16 @@ struct BuildStamp {
     /// `force`). A guess from the text, made before the manifest is parsed, only to start the first
     /// worker process while it is; the plan decides what is drawn, and a worker started for
     /// nothing is stopped at exit.
-    static func drawsVectorsFromScratch(manifestPath: String, outputOverride: String?, force: Bool) -> Bool {
-        guard let found = guessedPlace(manifestPath: manifestPath, outputOverride: outputOverride) else { return false }
+    /// `recordPath` is the build record's path as guessed from the text (nil when the manifest
+    /// cannot be read), for `BuildRecord.Prefetch`.
+    static func drawsVectorsFromScratch(manifestPath: String, outputOverride: String?, force: Bool)
+        -> (draws: Bool, recordPath: String?) {
+        guard let found = guessedPlace(manifestPath: manifestPath, outputOverride: outputOverride) else { return (false, nil) }
         let text = found.text.lowercased()
-        return BuildEngine.startsWorkerEarly(
-            drawsVectors: text.contains(".svg") || text.contains(".pdf"),
-            hasRecord: FileStat.of(BuildRecord.path(outputDirectory: found.output, catalogFolder: found.catalogFolder)) != nil,
-            force: force)
+        let recordPath = BuildRecord.path(outputDirectory: found.output, catalogFolder: found.catalogFolder)
+        let draws = BuildEngine.startsWorkerEarly(drawsVectors: text.contains(".svg") || text.contains(".pdf"),
+                                                  hasRecord: FileStat.of(recordPath) != nil, force: force)
+        return (draws, recordPath)
     }
 
     /// `key: value` at the start of a line (a top-level key), without quotes or a comment.

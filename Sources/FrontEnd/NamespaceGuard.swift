@@ -13,10 +13,11 @@ package enum NamespaceGuard {
     /// (`BuildEngine.knownRecord`), so it is decoded once.
     /// `earlier` is a snapshot the caller kept (watch: the record its last build wrote), taken as
     /// it is while the record file still has its stamp.
-    package static func check(manifest: Manifest, plan: Plan,
-                              knowing earlier: BuildRecord.Snapshot? = nil) -> (clashes: [Diagnostic], record: BuildRecord.Snapshot) {
+    package static func check(manifest: Manifest, plan: Plan, knowing earlier: BuildRecord.Snapshot? = nil,
+                              prefetched: BuildRecord.Prefetch? = nil) -> (clashes: [Diagnostic], record: BuildRecord.Snapshot) {
         let path = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
-        let known = earlier.flatMap { BuildRecord.snapshot(at: path, knowing: $0) } ?? BuildRecord.snapshot(at: path)
+        let known = (earlier ?? prefetched?.snapshot(for: path)).flatMap { BuildRecord.snapshot(at: path, knowing: $0) }
+            ?? BuildRecord.snapshot(at: path)
         return (check(manifest: manifest, plan: plan, record: known.record), known)
     }
 

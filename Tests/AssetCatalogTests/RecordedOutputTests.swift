@@ -89,6 +89,27 @@ import Darwin
         #expect(RecordedOutput.match(path, key: entry.key, entry: entry, in: files) == nil)
     }
 
+    /// A set's folder is looked at once for all its files; a folder that is a link is never
+    /// passed through, and a new `SafeFiles` (a new build) looks again.
+    @Test func aFolderLookedAtOnceIsTrustedForItsOtherFilesAndALinkedFolderNever() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let (files, _) = try built()
+        try Data([7]).write(to: URL(fileURLWithPath: writer.catalog + "/A.imageset/B.png"))
+        #expect(files.regularFileStamp(path)?.first == 3)
+        #expect(files.regularFileStamp("A.imageset/B.png")?.first == 1)
+        #expect(files.regularFileStamp("A.imageset/none.png") == nil)
+        #expect(files.regularFileStamp("A.imageset") == nil, "a folder has no file stamp")
+        let real = writer.output + "/Real.imageset"
+        try FileManager.default.createDirectory(atPath: real, withIntermediateDirectories: true)
+        try Data([1, 2]).write(to: URL(fileURLWithPath: real + "/L.png"))
+        try FileManager.default.createSymbolicLink(atPath: writer.catalog + "/L.imageset", withDestinationPath: real)
+        #expect(files.regularFileStamp("L.imageset/L.png") == nil)
+        #expect(files.regularFileStamp("L.imageset/L.png") == nil, "asked again")
+        try FileManager.default.moveItem(atPath: writer.catalog + "/A.imageset", toPath: writer.output + "/A-moved")
+        try FileManager.default.createSymbolicLink(atPath: writer.catalog + "/A.imageset", withDestinationPath: writer.output + "/A-moved")
+        #expect(SafeFiles(root: writer.catalog).regularFileStamp(path) == nil, "a new build looks at the folder again")
+    }
+
     @Test func writingTheSameBytesAgainLeavesAnUntouchedFileUnread() throws {
         defer { try? FileManager.default.removeItem(atPath: writer.output) }
         let (_, entry) = try built()
@@ -121,5 +142,22 @@ import Darwin
         #expect(now != onDisk)
         // A record that appeared since "none" was seen is read too.
         #expect(BuildRecord.read(at: path, knowing: .init(record: nil, stamp: nil))?.files.isEmpty == false)
+    }
+
+    /// The record read on another thread while the manifest is parsed serves the record at its
+    /// path only, and only while that file keeps the stamp it had when read.
+    @Test func aPrefetchedRecordServesItsPathWhileItsFileIsUnchanged() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
+        let none = BuildRecord.Prefetch(path: path).snapshot(for: path)
+        #expect(none != nil && none?.record == nil && none?.stamp == nil, "no record yet")
+        _ = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
+        let prefetch = BuildRecord.Prefetch(path: path)
+        #expect(prefetch.snapshot(for: path + ".other") == nil, "another catalog's record is not this one")
+        let read = try #require(prefetch.snapshot(for: path))
+        #expect(read.record == BuildRecord.read(at: path))
+        #expect(read.record?.files.keys.contains("A.imageset/A.png") == true)
+        _ = CatalogWriter.write(writer.plan(["A", "B"]), files: writer.files(["A", "B"]), failed: [])
+        #expect(BuildRecord.snapshot(at: path, knowing: read) == nil, "rewritten since: read again")
     }
 }
