@@ -1,3 +1,4 @@
+import AssetCore
 import Dispatch
 import Foundation
 
@@ -14,11 +15,18 @@ extension BuildRecord {
         /// Written once on the reading thread before `done` is left, read after waiting on it.
         private var read: Snapshot?
 
-        /// Starts reading the record at `path`.
-        package init(path: String) {
+        /// Starts reading the record at `path`, then looking at the files it lists in `catalog`
+        /// (the catalog folder's absolute path; nil: not looked at): those with the size and time
+        /// the record has for them are `checkedAtRead`, so the build does not stat 16,000 files
+        /// one by one after planning (issue 38).
+        package init(path: String, catalog: String? = nil) {
             self.path = path
             DispatchQueue.global().async(group: done) { [self] in
-                read = BuildRecord.snapshot(at: path)
+                var snapshot = BuildRecord.snapshot(at: path)
+                if let catalog, let record = snapshot.record {
+                    snapshot.record?.checkedAtRead = BuildRecord.unchangedFiles(of: record, in: SafeFiles(root: catalog))
+                }
+                read = snapshot
             }
         }
 
@@ -28,5 +36,20 @@ extension BuildRecord {
             done.wait()
             return read
         }
+    }
+}
+
+extension BuildRecord {
+    /// The files of the record's catalog that still have the size and time it records (and a
+    /// time that tells writes apart), looked at over the cores.
+    static func unchangedFiles(of record: BuildRecord, in catalog: SafeFiles) -> Set<String> {
+        let entries = Array(record.files)
+        let found = concurrentMap(entries) { path, entry -> Bool in
+            guard let recorded = entry.stamp, FileStamp.isFine(recorded) else { return false }
+            return catalog.regularFileStamp(path) == recorded
+        }
+        var unchanged = Set<String>(minimumCapacity: entries.count)
+        for (entry, isUnchanged) in zip(entries, found) where isUnchanged == true { unchanged.insert(entry.key) }
+        return unchanged
     }
 }

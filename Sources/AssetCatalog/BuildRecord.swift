@@ -19,6 +19,11 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     /// For a large record: the part files that hold `files` (`BuildRecord+Parts.swift`), as read
     /// or written; nil for a record of one file. Not part of what a record says (`==` ignores it).
     package var parts: [String]?
+    /// The catalog files found, as the record was read, with the size and time it records for
+    /// them (`Prefetch`): a build trusts them without looking again. nil when not looked at (and
+    /// dropped when another build may have written since, `read(at:knowing:)`). Not part of what
+    /// a record says, and never written.
+    package var checkedAtRead: Set<String>?
 
     package init(toolVersion: String = AssetCoreInfo.toolVersion, table: String, files: [String: FileRecord] = [:]) {
         self.toolVersion = toolVersion
@@ -101,14 +106,28 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     /// The record at `path`: `known` as it is while the file still has the stamp it had when
     /// `known` was read (so a front end that read it before taking the build lock does not have
     /// it decoded twice), read again otherwise.
+    /// What `known` found of the catalog's files (`checkedAtRead`) is dropped when a build's
+    /// journal lies beside the record: a build killed since may have written files the record
+    /// does not know of.
     package static func read(at path: String, knowing known: Snapshot?) -> BuildRecord? {
         guard let known else { return read(at: path) }
         let stamp = FileStamp.ofRegularFile(path)
         switch (known.stamp, stamp) {
         case (nil, nil): return nil
-        case (let before?, let now?) where before == now && FileStamp.isFine(now): return known.record
+        case (let before?, let now?) where before == now && FileStamp.isFine(now):
+            guard var record = known.record, record.checkedAtRead != nil,
+                  FileManager.default.fileExists(atPath: pendingJournal(recordFile: path))
+                    || (try? FileManager.default.destinationOfSymbolicLink(atPath: pendingJournal(recordFile: path))) != nil
+            else { return known.record }
+            record.checkedAtRead = nil
+            return record
         default: return read(at: path)
         }
+    }
+
+    /// `<catalog>.pending.json` beside `<catalog>.record.json` (`CatalogWriter.journalFile`).
+    static func pendingJournal(recordFile: String) -> String {
+        recordFile.hasSuffix(".record.json") ? String(recordFile.dropLast(12)) + ".pending.json" : recordFile + ".pending"
     }
 
     package func encoded() -> Data {

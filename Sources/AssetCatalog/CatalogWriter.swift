@@ -186,7 +186,8 @@ package enum CatalogWriter {
                                       catalog: SafeFiles, new: inout BuildRecord, report: inout WriteReport) {
         let requests = pending
         let stamps = concurrentMap(requests) { request, record in
-            RecordedOutput.unchangedStamp(request.path, sha256: record.sha256, entry: old.files[request.path], in: catalog)
+            RecordedOutput.unchangedStamp(request.path, sha256: record.sha256, entry: old.files[request.path], in: catalog,
+                                          checked: old.checkedAtRead?.contains(request.path) == true)
         }
         pending = []
         for ((request, record), stamp) in zip(requests, stamps) {

@@ -20,9 +20,12 @@ package enum RecordedOutput {
 
     /// The file at `path` below `files` when `entry` (its record) was made with `key` and the file
     /// still holds those bytes. `needsBytes` reads it even when the stamp would do.
+    /// `checked`: the file was found with its recorded stamp as the record was read
+    /// (`BuildRecord.checkedAtRead`), so it is not looked at again.
     package static func match(_ path: String, key: String?, entry: FileRecord?, in files: SafeFiles,
-                              needsBytes: Bool = false) -> Match? {
+                              needsBytes: Bool = false, checked: Bool = false) -> Match? {
         guard let entry, entry.key == key else { return nil }
+        if checked, !needsBytes, let stamp = entry.stamp { return Match(sha256: entry.sha256, stamp: stamp, data: nil) }
         // The stamp first, then the bytes: a file changed in between has a newer stamp than the
         // bytes read, so the next build reads it again.
         let stamp = FileUpdate.stamp(of: path, in: files)
@@ -33,8 +36,10 @@ package enum RecordedOutput {
 
     /// The stamp of the file at `path` when the record shows it already holds `sha256` and the
     /// file is untouched since (so writing those bytes again would change nothing); nil otherwise.
-    package static func unchangedStamp(_ path: String, sha256: String, entry: FileRecord?, in files: SafeFiles) -> [Int]? {
+    package static func unchangedStamp(_ path: String, sha256: String, entry: FileRecord?, in files: SafeFiles,
+                                       checked: Bool = false) -> [Int]? {
         guard let entry, entry.sha256 == sha256 else { return nil }
+        if checked, let stamp = entry.stamp { return stamp }
         let stamp = FileUpdate.stamp(of: path, in: files)
         return isTrusted(stamp, entry: entry) ? stamp : nil
     }

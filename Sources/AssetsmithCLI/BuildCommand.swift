@@ -67,11 +67,11 @@ struct BuildCommand: ParsableCommand {
         let workers = render.makeSandbox()
         SignalExit.install(stopping: workers)
         // A first build that draws vectors starts its first worker now, while the manifest is read.
+        // The record is read, and the catalog's files looked at, on other threads while the
+        // manifest is parsed.
         let guess = BuildStamp.drawsVectorsFromScratch(manifestPath: options.manifestPath, outputOverride: options.output,
                                                        force: force)
         if guess.draws { workers.prestart(1) }
-        // The record is decoded on another thread while the manifest is parsed.
-        let prefetch = guess.recordPath.map(BuildRecord.Prefetch.init)
         let manifestBefore = BuildStamp.snapshot(manifestPath: options.manifestPath)
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         let templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
@@ -81,7 +81,7 @@ struct BuildCommand: ParsableCommand {
         let readBefore = BuildStamp.snapshot(manifestBefore, files: files)
         PhaseTimer.shared.mark("files and snapshot")
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
-        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan, prefetched: prefetch)
+        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan, prefetched: guess.prefetch)
         if !clashes.isEmpty {
             printer.print(clashes)
             printer.line(clashes.countSummary)

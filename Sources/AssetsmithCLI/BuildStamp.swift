@@ -121,16 +121,19 @@ struct BuildStamp {
     /// `force`). A guess from the text, made before the manifest is parsed, only to start the first
     /// worker process while it is; the plan decides what is drawn, and a worker started for
     /// nothing is stopped at exit.
-    /// `recordPath` is the build record's path as guessed from the text (nil when the manifest
-    /// cannot be read), for `BuildRecord.Prefetch`.
+    /// `prefetch` starts reading the build record where the text says it is (nil when the
+    /// manifest cannot be read or there is no record there), with the catalog's files unless
+    /// `force` (which trusts none), while the manifest is parsed (`BuildRecord.Prefetch`).
     static func drawsVectorsFromScratch(manifestPath: String, outputOverride: String?, force: Bool)
-        -> (draws: Bool, recordPath: String?) {
+        -> (draws: Bool, prefetch: BuildRecord.Prefetch?) {
         guard let found = guessedPlace(manifestPath: manifestPath, outputOverride: outputOverride) else { return (false, nil) }
         let text = found.text.lowercased()
         let recordPath = BuildRecord.path(outputDirectory: found.output, catalogFolder: found.catalogFolder)
+        let hasRecord = FileStat.of(recordPath) != nil
         let draws = BuildEngine.startsWorkerEarly(drawsVectors: text.contains(".svg") || text.contains(".pdf"),
-                                                  hasRecord: FileStat.of(recordPath) != nil, force: force)
-        return (draws, recordPath)
+                                                  hasRecord: hasRecord, force: force)
+        let catalog = force ? nil : found.output + "/" + found.catalogFolder
+        return (draws, hasRecord ? BuildRecord.Prefetch(path: recordPath, catalog: catalog) : nil)
     }
 
     /// `key: value` at the start of a line (a top-level key), without quotes or a comment.

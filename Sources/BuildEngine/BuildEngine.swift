@@ -274,7 +274,8 @@ package struct BuildEngine {
                 guard !force else { return (digest, nil) }
                 var found: [RecordedOutput.Match] = []
                 for job in group.jobs {
-                    guard let match = RecordedOutput.match(job.output, key: digest, entry: record?.files[job.output], in: catalog) else {
+                    guard let match = RecordedOutput.match(job.output, key: digest, entry: record?.files[job.output], in: catalog,
+                                                           checked: record?.checkedAtRead?.contains(job.output) == true) else {
                         return (digest, nil)
                     }
                     found.append(match)

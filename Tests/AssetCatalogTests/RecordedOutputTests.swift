@@ -160,4 +160,46 @@ import Darwin
         _ = CatalogWriter.write(writer.plan(["A", "B"]), files: writer.files(["A", "B"]), failed: [])
         #expect(BuildRecord.snapshot(at: path, knowing: read) == nil, "rewritten since: read again")
     }
+
+    /// With the catalog, the prefetch looks at every file the record lists: those with their
+    /// recorded size and time are trusted unlooked by the build; one changed since is not.
+    @Test func thePrefetchFindsTheCatalogFilesStillAsRecorded() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
+        _ = CatalogWriter.write(writer.plan(["A", "B"]), files: writer.files(["A", "B"]), failed: [])
+        try Data([9, 9, 9]).write(to: URL(fileURLWithPath: writer.catalog + "/B.imageset/B.png"))
+        let read = try #require(BuildRecord.Prefetch(path: path, catalog: writer.catalog).snapshot(for: path)?.record)
+        let checked = try #require(read.checkedAtRead)
+        #expect(checked.contains("A.imageset/A.png") && checked.contains("A.imageset/Contents.json"))
+        #expect(!checked.contains("B.imageset/B.png"), "rewritten since the record: looked at again")
+        #expect(checked.count == read.files.count - 1)
+        #expect(BuildRecord.Prefetch(path: path).snapshot(for: path)?.record?.checkedAtRead == nil, "no catalog: none looked at")
+        #expect(read == BuildRecord.read(at: path), "not part of what the record says")
+        // Trusted unlooked: even a file gone since is taken as it was (the next build's stamp check sees it).
+        let entry = try #require(read.files["A.imageset/A.png"])
+        try FileManager.default.removeItem(atPath: writer.catalog + "/A.imageset/A.png")
+        let files = SafeFiles(root: writer.catalog)
+        #expect(RecordedOutput.match("A.imageset/A.png", key: entry.key, entry: entry, in: files, checked: true)?.stamp == entry.stamp)
+        #expect(RecordedOutput.match("A.imageset/A.png", key: entry.key, entry: entry, in: files) == nil)
+        #expect(RecordedOutput.match("A.imageset/A.png", key: "other", entry: entry, in: files, checked: true) == nil,
+                "another key is never a match")
+    }
+
+    /// A journal beside the record (a build killed meanwhile may have written files it does not
+    /// list) makes the build look at every file again.
+    @Test func aJournalBesideTheRecordDropsWhatThePrefetchFound() throws {
+        defer { try? FileManager.default.removeItem(atPath: writer.output) }
+        let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
+        _ = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
+        let snapshot = try #require(BuildRecord.Prefetch(path: path, catalog: writer.catalog).snapshot(for: path))
+        #expect(BuildRecord.read(at: path, knowing: snapshot)?.checkedAtRead?.isEmpty == false)
+        let journal = writer.output + "/.assetsmith/Assets.xcassets.pending.json"
+        try Data("{}".utf8).write(to: URL(fileURLWithPath: journal))
+        let underLock = try #require(BuildRecord.read(at: path, knowing: snapshot))
+        #expect(underLock.checkedAtRead == nil)
+        #expect(underLock == snapshot.record)
+        try FileManager.default.removeItem(atPath: journal)
+        try FileManager.default.createSymbolicLink(atPath: journal, withDestinationPath: writer.output + "/nowhere")
+        #expect(BuildRecord.read(at: path, knowing: snapshot)?.checkedAtRead == nil, "a dangling link counts as a journal")
+    }
 }
