@@ -62,10 +62,11 @@ extension BuildRecord {
     /// when the parts are not as a build writes them (not a power of two, a part's index out of
     /// place, an entry in the wrong part, an entry twice, a part of an earlier version): the entries are kept, and the next
     /// write makes every part anew instead of keeping any.
-    static func readParts(_ names: [String], in folder: String) -> (files: [String: FileRecord], inPlace: Bool)? {
+    static func readParts(_ names: [String], in folder: String, lanes: Int? = nil)
+        -> (files: [String: FileRecord], inPlace: Bool)? {
         guard names.count <= maximumParts, names.allSatisfy(isPartName) else { return nil }
         let count = names.count
-        let decoded = concurrentMap(Array(names.enumerated())) { index, name -> (files: [String: FileRecord], bytes: Int, inPlace: Bool)? in
+        let decoded = concurrentMap(Array(names.enumerated()), lanes: lanes) { index, name -> (files: [String: FileRecord], bytes: Int, inPlace: Bool)? in
             guard case .success(let data) = BoundedFile.read(folder + "/" + name, limit: maximumBytes),
                   let part = try? JSONDecoder().decode(Part.self, from: data) else { return nil }
             let inPlace = part.isRows && name.hasPrefix("\(index)-")

@@ -22,9 +22,13 @@ extension BuildRecord {
         package init(path: String, catalog: String? = nil) {
             self.path = path
             DispatchQueue.global().async(group: done) { [self] in
-                var snapshot = BuildRecord.snapshot(at: path)
+                // One core fewer than there are: the parse this overlaps keeps one (on 2 cores,
+                // two threads here slowed the manifest's parse as much as they saved).
+                let lanes = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
+                var snapshot = BuildRecord.snapshot(at: path, lanes: lanes)
                 if let catalog, let record = snapshot.record {
-                    snapshot.record?.checkedAtRead = BuildRecord.unchangedFiles(of: record, in: SafeFiles(root: catalog))
+                    snapshot.record?.checkedAtRead = BuildRecord.unchangedFiles(of: record, in: SafeFiles(root: catalog),
+                                                                                lanes: lanes)
                 }
                 read = snapshot
             }
@@ -42,9 +46,9 @@ extension BuildRecord {
 extension BuildRecord {
     /// The files of the record's catalog that still have the size and time it records (and a
     /// time that tells writes apart), looked at over the cores.
-    static func unchangedFiles(of record: BuildRecord, in catalog: SafeFiles) -> Set<String> {
+    static func unchangedFiles(of record: BuildRecord, in catalog: SafeFiles, lanes: Int) -> Set<String> {
         let entries = Array(record.files)
-        let found = concurrentMap(entries) { path, entry -> Bool in
+        let found = concurrentMap(entries, lanes: lanes) { path, entry -> Bool in
             guard let recorded = entry.stamp, FileStamp.isFine(recorded) else { return false }
             return catalog.regularFileStamp(path) == recorded
         }

@@ -66,11 +66,12 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     /// Reads a record, with its parts when it has them; nil when there is none (or it or a part
     /// cannot be read: then nothing counts as generated). A record over `maximumBytes` is not read
     /// (as if there were none).
-    package static func read(at path: String) -> BuildRecord? {
+    /// `lanes`: threads to decode parts on at most (nil: one per core).
+    package static func read(at path: String, lanes: Int? = nil) -> BuildRecord? {
         guard case .success(let data) = BoundedFile.read(path, limit: maximumBytes),
               var record = try? JSONDecoder().decode(BuildRecord.self, from: data) else { return nil }
         guard let parts = record.parts else { return record }
-        guard record.files.isEmpty, let read = readParts(parts, in: partsFolder(recordFile: path)) else { return nil }
+        guard record.files.isEmpty, let read = readParts(parts, in: partsFolder(recordFile: path), lanes: lanes) else { return nil }
         record.files = read.files
         // Parts not as a build writes them (edited by hand) are all written anew next time.
         if !read.inPlace { record.parts = nil }
@@ -90,9 +91,9 @@ package struct BuildRecord: Hashable, Sendable, Codable {
 
     /// Reads the record at `path` with its file's stamp (taken first: a record rewritten in
     /// between has a newer stamp than what was read, so it is read again later).
-    package static func snapshot(at path: String) -> Snapshot {
+    package static func snapshot(at path: String, lanes: Int? = nil) -> Snapshot {
         let stamp = FileStamp.ofRegularFile(path)
-        return Snapshot(record: stamp == nil ? nil : read(at: path), stamp: stamp)
+        return Snapshot(record: stamp == nil ? nil : read(at: path, lanes: lanes), stamp: stamp)
     }
 
     /// `known` while the file at `path` still has its stamp (and a stamp that tells writes apart);

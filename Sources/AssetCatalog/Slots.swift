@@ -4,8 +4,10 @@ import Foundation
 /// thousands of small items do not cost a dispatch each); results in the items' order. For the
 /// catalog writer and the record, which cannot use the engine's `parallelMap` (AssetCatalog is
 /// below BuildEngine).
-func concurrentMap<Item: Sendable, Value>(_ items: [Item], _ transform: @Sendable (Item) -> Value) -> [Value?] {
-    let lanes = min(items.count, 64)
+/// `lanes` caps the threads (nil: as many as the cores take; 1: on the calling thread alone).
+func concurrentMap<Item: Sendable, Value>(_ items: [Item], lanes most: Int? = nil, _ transform: @Sendable (Item) -> Value)
+    -> [Value?] {
+    let lanes = min(items.count, most ?? 64)
     let slots = Slots<Value?>(count: items.count, empty: nil)
     DispatchQueue.concurrentPerform(iterations: lanes) { lane in
         for index in stride(from: lane, to: items.count, by: lanes) { slots.set(index, transform(items[index])) }
