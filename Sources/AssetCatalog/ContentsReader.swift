@@ -96,18 +96,16 @@ package enum ContentsReader {
         var found: [String] = []
         var queue: [(folder: String, relative: String)] = [(catalogPath, "")]
         while let (folder, relative) = queue.popLast() {
-            for entry in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] where !entry.hasPrefix(".") {
+            for (entry, kind) in FolderListing.entries(of: folder) where !entry.hasPrefix(".") {
                 let path = (folder as NSString).appendingPathComponent(entry)
                 let inside = relative.isEmpty ? entry : relative + "/" + entry
-                // One lstat tells a link (listed, never followed) from a folder.
-                var info = stat()
-                guard lstat(path, &info) == 0 else { continue }
+                // The listing tells a link (listed, never followed) from a folder.
                 let ext = (entry as NSString).pathExtension
-                if info.st_mode & S_IFMT == S_IFLNK {
+                if kind == .link {
                     if !ext.isEmpty { found.append(inside) }
                     continue
                 }
-                guard info.st_mode & S_IFMT == S_IFDIR else { continue }
+                guard kind == .folder else { continue }
                 if ext.isEmpty {
                     queue.append((path, inside))
                 } else {
