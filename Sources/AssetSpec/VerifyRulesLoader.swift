@@ -42,7 +42,9 @@ package enum VerifyRulesLoader {
         if let problem = YAMLAliasBudget.check(text) { throw ManifestError([problem.diagnostic(file: path)]) }
         let root: Node
         do {
-            guard let node = try Yams.compose(yaml: text) else { return [] }
+            // The manifest's own composer: the default resolver's expressions only where they could
+            // change the tree (issue 38: they were 28 % of `verify` at 50,000 assets).
+            guard let node = try YAMLCompose.compose(text) else { return [] }
             root = node
         } catch {
             throw ManifestError([.error("cannot parse YAML: \(error)", at: .file(path))])
