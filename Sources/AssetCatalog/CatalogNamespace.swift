@@ -76,7 +76,9 @@ package enum CatalogNamespace {
         // Only sets with a name of their own: a stack's layer sets are its business.
         for entry in plan.entries where isNamed(entry.folder) {
             let shown = plan.catalogFolder + "/" + entry.folder
-            for other in byKey[key(entry.folder, namespaces: namespaces)] ?? [] where other.path != entry.folder {
+            // No hand-made set at all (a catalog only assetsmith writes): no name to compare.
+            let others = byKey.isEmpty ? [] : byKey[key(entry.folder, namespaces: namespaces)] ?? []
+            for other in others where other.path != entry.folder {
                 diagnostics.append(.error(
                     "asset \"\(entry.asset)\" would write \"\(shown)\", but the catalog already holds a set of that name at "
                         + "\"\(plan.catalogFolder)/\(other.path)\"; set names share one namespace in a catalog, so which one ships would be left to chance",
