@@ -10,7 +10,11 @@ package enum AssetName {
     package static let rule = "use letters, digits, spaces, \"-\", \"_\" and \".\" only, starting with a letter or digit (no \"/\" or \"..\")"
 
     package static func isValid(_ name: String) -> Bool {
-        guard let first = name.unicodeScalars.first, name.count <= 100, !name.contains(".."),
+        // By bytes (Foundation's `contains` searched text the slow way, once per asset): a valid
+        // name is ASCII, so its bytes are its characters.
+        let dot = UInt8(ascii: ".")
+        guard let first = name.unicodeScalars.first, name.utf8.count <= 100,
+              !zip(name.utf8, name.utf8.dropFirst()).contains(where: { $0 == dot && $1 == dot }),
               !name.hasSuffix("."), !name.hasSuffix(" ") else { return false }
         func ok(_ c: Unicode.Scalar) -> Bool {
             ("a"..."z").contains(c) || ("A"..."Z").contains(c) || ("0"..."9").contains(c)

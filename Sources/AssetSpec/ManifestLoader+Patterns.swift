@@ -18,18 +18,18 @@ extension ManifestLoader {
         // would compare each key's resolved tag too; the first key of that text is the one it finds).
         guard case .mapping(let mapping) = item,
               let sourceNode = mapping.first(where: { $0.key.string == "source" })?.value,
-              let pattern = sourceNode.string, pattern.contains("*") else {
+              let pattern = sourceNode.string, pattern.utf8.contains(UInt8(ascii: "*")) else {
             return ([item], nil)
         }
         let filePattern = PathText.lastComponent(pattern)
         let patternFolder = PathText.parent(pattern)
-        if patternFolder.contains("*") {
+        if patternFolder.utf8.contains(UInt8(ascii: "*")) {
             sink.error("\"source\" pattern \"\(pattern)\" has a \"*\" in a folder name", at: sourceNode,
                        fix: "put \"*\" in the file name only, e.g. Assets/Icons/*.svg")
             return ([], nil)
         }
         let nameKey = mapping.keys.first { $0.string == "name" }
-        guard let nameKey, let nameNode = mapping[nameKey], let namePattern = nameNode.string, namePattern.contains("*") else {
+        guard let nameKey, let nameNode = mapping[nameKey], let namePattern = nameNode.string, namePattern.utf8.contains(UInt8(ascii: "*")) else {
             sink.error("an asset whose \"source\" is a pattern (\"\(pattern)\") needs a \"name\" with \"*\"",
                        at: nameKey.flatMap { mapping[$0] } ?? item,
                        fix: "write a name such as \"Icon-*\"; \"*\" becomes each file's name without extension")
