@@ -44,8 +44,10 @@ package struct Plan: Hashable, Sendable, Codable {
         self.table = table
         self.outputDirectory = outputDirectory
         self.catalogFolder = catalogFolder
-        self.jobs = jobs.sorted { $0.output < $1.output }
-        self.entries = entries.sorted { $0.folder < $1.folder }
+        // Positions sorted, then taken in that order: a job is 344 bytes, and moving 150,000 of
+        // them through a sort cost more than comparing their paths (issue 38).
+        self.jobs = jobs.indices.sorted { jobs[$0].output < jobs[$1].output }.map { jobs[$0] }
+        self.entries = entries.indices.sorted { entries[$0].folder < entries[$1].folder }.map { entries[$0] }
         self.outputFiles = outputFiles.isEmpty ? nil : outputFiles.sorted { $0.path < $1.path }
         self.iconBundles = iconBundles.isEmpty ? nil : iconBundles.sorted { $0.folder < $1.folder }
     }
