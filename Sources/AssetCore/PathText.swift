@@ -9,6 +9,33 @@ package enum PathText {
 
     /// Drops empty and `.` components and resolves `..` against the component before it.
     package static func normalized(_ path: String) -> String {
+        isNormal(path) ? path : rebuilt(path)
+    }
+
+    /// Whether `path` has no empty, `.` or `..` component (and is not empty), so normalising it
+    /// gives it back as it is: one pass over its bytes, where taking it apart and joining it
+    /// again cost 6 % of reading a manifest of 50,000 sources (issue 38).
+    package static func isNormal(_ path: String) -> Bool {
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var length = 0 // bytes of the component so far
+        var onlyDots = true
+        for (offset, byte) in path.utf8.enumerated() {
+            if byte == slash {
+                if offset == 0 { continue } // an absolute path's root
+                if length == 0 || (onlyDots && length <= 2) { return false }
+                length = 0
+                onlyDots = true
+            } else {
+                length += 1
+                if byte != dot { onlyDots = false }
+            }
+        }
+        if length == 0 { return path == "/" }
+        return !(onlyDots && length <= 2)
+    }
+
+    /// `normalized` the long way: the components taken apart and joined again.
+    package static func rebuilt(_ path: String) -> String {
         let isAbsolute = path.hasPrefix("/")
         var parts: [Substring] = []
         for part in path.split(separator: "/", omittingEmptySubsequences: true) {
