@@ -31,8 +31,9 @@ struct BuildFiles: Equatable {
         let catalog = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
         var outputs = [catalog + "/Contents.json"]
         outputs.reserveCapacity(plan.jobs.count + plan.entries.count + 1)
-        outputs += plan.jobs.map { catalog + "/" + $0.output }
-        outputs += plan.entries.map { catalog + "/" + $0.folder + "/Contents.json" }
+        // By position: a job (344 bytes) is not copied to read its path.
+        outputs += plan.jobs.indices.map { catalog + "/" + plan.jobs[$0].output }
+        outputs += plan.entries.indices.map { catalog + "/" + plan.entries[$0].folder + "/Contents.json" }
         outputs += plan.sideFilePaths.map { (plan.outputDirectory as NSString).appendingPathComponent($0) }
         self.outputs = Self.sortedOnce(outputs)
 
