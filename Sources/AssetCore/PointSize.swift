@@ -35,7 +35,15 @@ package struct PointSize: Hashable, Sendable, Codable, CustomStringConvertible {
     /// Parses `24`, `24x24`, `83.5x83.5` (points); nil when malformed or not positive.
     package init?(parsing text: String) {
         let parts = text.split(separator: "x", omittingEmptySubsequences: false)
-        let numbers = parts.compactMap { Double($0.trimmingCharacters(in: .whitespaces)) }
+        let numbers = parts.compactMap { part -> Double? in
+            // Foundation's trimming only where an end may be a space: a part that starts and ends
+            // with a visible ASCII character has none to trim (a manifest's `24`, once per asset).
+            if let first = part.utf8.first, let last = part.utf8.last, (0x21...0x7E).contains(first),
+               (0x21...0x7E).contains(last) {
+                return Double(part)
+            }
+            return Double(part.trimmingCharacters(in: .whitespaces))
+        }
         guard numbers.count == parts.count, numbers.allSatisfy({ $0 > 0 && $0.isFinite }) else { return nil }
         switch numbers.count {
         case 1: self.init(square: numbers[0])
