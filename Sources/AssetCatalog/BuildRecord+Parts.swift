@@ -110,11 +110,8 @@ extension BuildRecord {
             names[index] = name
         }
         let toWrite = (0..<count).filter { names[$0].isEmpty }
-        let groups = Self.split(files, count: count, only: Set(toWrite))
-        let encodedParts = Self.encodeParts(toWrite.map { groups[$0] })
-        for (index, data) in zip(toWrite, encodedParts) {
-            names[index] = "\(index)-\(Digest.sha256(data).prefix(16)).json"
-            try outputFiles.write(data, to: folder + "/" + names[index])
+        for (index, name) in zip(toWrite, try writeParts(toWrite, count: count, into: outputFiles, folder: folder)) {
+            names[index] = name
         }
         written.parts = names
         var top = written
@@ -140,19 +137,41 @@ extension BuildRecord {
         return Set((0..<count).filter { !changed[$0] && entries[$0] == 0 })
     }
 
-    /// `files` by part, for the parts in `only` (the others stay empty).
-    private static func split(_ files: [String: FileRecord], count: Int, only: Set<Int>) -> [[String: FileRecord]] {
-        var groups = [[String: FileRecord]](repeating: [:], count: count)
-        for (path, record) in files {
-            let index = part(of: path, count: count)
-            if only.contains(index) { groups[index][path] = record }
+    /// Writes the parts `toWrite` (indices among `count`), each made, encoded and written on one of
+    /// the cores and let go before the next (a first build at 50,000 assets held all 256 encoded,
+    /// 70 MB, and a copy of every entry split by part). Returns their file names, in order.
+    private func writeParts(_ toWrite: [Int], count: Int, into outputFiles: SafeFiles, folder: String) throws(Diagnostic)
+        -> [String] {
+        guard !toWrite.isEmpty else { return [] }
+        let wanted = Set(toWrite)
+        var byPart = [[String]](repeating: [], count: count)
+        for path in files.keys {
+            let index = Self.part(of: path, count: count)
+            if wanted.contains(index) { byPart[index].append(path) }
         }
-        return groups
-    }
-
-    /// Each group encoded as a part file, in parallel (a first build writes them all).
-    private static func encodeParts(_ groups: [[String: FileRecord]]) -> [Data] {
-        concurrentMap(groups) { Part(files: $0).encoded() }.map { $0 ?? Data() }
+        try outputFiles.makeDirectory(folder)
+        let files = files, paths = byPart
+        let made = concurrentMap(toWrite) { index -> Result<String, Diagnostic> in
+            var entries = [String: FileRecord](minimumCapacity: paths[index].count)
+            for path in paths[index] { entries[path] = files[path] }
+            let data = Part(files: entries).encoded()
+            let name = "\(index)-\(Digest.sha256(data).prefix(16)).json"
+            do throws(Diagnostic) {
+                try outputFiles.write(data, to: folder + "/" + name)
+            } catch {
+                return .failure(error)
+            }
+            return .success(name)
+        }
+        var names: [String] = []
+        for result in made {
+            guard let result else { throw .error("cannot write the build record's parts", at: .file(folder)) }
+            switch result {
+            case .success(let name): names.append(name)
+            case .failure(let problem): throw problem
+            }
+        }
+        return names
     }
 
     /// Removes the part files in `folder` not in `kept` (only files named as parts, and temporary

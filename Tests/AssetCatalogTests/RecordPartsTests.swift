@@ -108,7 +108,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: output) }
         let old = try write(record(sets: 1100), replacing: nil)
         let stamps = partNames().map { FileStamp.of(partsFolder + "/" + $0) }
-        let again = try write(record(sets: 1100), replacing: try #require(BuildRecord.read(at: recordPath)))
+        let onDisk: BuildRecord = try #require(BuildRecord.read(at: recordPath))
+        let again = try write(record(sets: 1100), replacing: onDisk)
         #expect(again.parts == old.parts)
         #expect(partNames().map { FileStamp.of(partsFolder + "/" + $0) } == stamps, "no part rewritten")
     }
@@ -219,5 +220,21 @@ import Testing
         try Data(good.utf8).write(to: URL(fileURLWithPath: partsFolder + "/" + name))
         let read = try #require(BuildRecord.read(at: recordPath))
         #expect(read.files["Set0.imageset/A.png"]?.sourcePixels == PixelSize(width: 48, height: 47))
+    }
+
+    /// A file where the parts' folder goes: the record is not written (a clear error naming the
+    /// file in the way), and nothing of it is left half made.
+    @Test func aFileInPlaceOfThePartsFolderIsAnError() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        try FileManager.default.createDirectory(atPath: output + "/.assetsmith", withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: partsFolder))
+        #expect(throws: Diagnostic.self) { try write(record(sets: 1100), replacing: nil) }
+        do {
+            _ = try write(record(sets: 1100), replacing: nil)
+        } catch let problem as Diagnostic {
+            #expect(problem.message.contains("is a file"), "\(problem.message)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: recordPath), "no record file naming parts that are not there")
+        #expect(try String(contentsOfFile: partsFolder, encoding: .utf8) == "x", "the file in the way is left as it was")
     }
 }
