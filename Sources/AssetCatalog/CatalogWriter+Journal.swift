@@ -31,18 +31,49 @@ extension CatalogWriter {
     }
 
     /// Writes the journal: the earlier journal's entries and the files about to be written.
+    /// Encoded a few thousand paths at a time into one object (every path of a first build at
+    /// 50,000 assets encoded at once made a tree of 200,000 records beside the build, issue 38).
     static func writeJournal(_ earlier: [String: [FileRecord]], pending: [(path: String, record: FileRecord)],
                              into outputFiles: SafeFiles, catalogFolder: String) {
-        var entries = earlier
-        for (path, record) in pending where !(entries[path] ?? []).contains(where: { $0.sha256 == record.sha256 }) {
-            entries[path, default: []].append(record)
+        guard !earlier.isEmpty || !pending.isEmpty else { return }
+        // Pending records by path, each path's in their order; earlier paths merged in by name.
+        let order = pending.indices.sorted { (pending[$0].path, $0) < (pending[$1].path, $1) }
+        let earlierPaths = earlier.keys.sorted()
+        var data = Data("{".utf8)
+        var chunk: [String: [FileRecord]] = [:]
+        func flush() {
+            guard !chunk.isEmpty, let part = try? journalEncoder.encode(chunk) else { return }
+            if data.count > 1 { data.append(UInt8(ascii: ",")) }
+            data.append(part.dropFirst().dropLast()) // without the chunk's own braces
+            chunk = [:]
         }
-        guard !entries.isEmpty else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(entries) else { return }
+        var nextEarlier = 0, at = 0
+        while at < order.count || nextEarlier < earlierPaths.count {
+            let path = at < order.count && (nextEarlier == earlierPaths.count || pending[order[at]].path <= earlierPaths[nextEarlier])
+                ? pending[order[at]].path : earlierPaths[nextEarlier]
+            if nextEarlier < earlierPaths.count, earlierPaths[nextEarlier] == path { nextEarlier += 1 }
+            var records = earlier[path] ?? []
+            while at < order.count, pending[order[at]].path == path {
+                let record = pending[order[at]].record
+                if !records.contains(where: { $0.sha256 == record.sha256 }) { records.append(record) }
+                at += 1
+            }
+            chunk[path] = records
+            if chunk.count == journalChunk { flush() }
+        }
+        flush()
+        data.append(UInt8(ascii: "}"))
         try? outputFiles.makeDirectory(".assetsmith")
         try? outputFiles.write(data, to: journalFile(catalogFolder))
+    }
+
+    /// How many paths of the journal are encoded at once.
+    static let journalChunk = 2048
+
+    private static var journalEncoder: JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
     }
 
     /// Removes the journal once the record lists what was written.

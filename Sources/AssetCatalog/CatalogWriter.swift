@@ -68,7 +68,7 @@ package enum CatalogWriter {
     /// generated file stays in place, otherwise the slot is written without a file name.
     /// `previous` is the record as the caller already read it (read here when nil).
     /// `bundleFiles` are the `.icon` layer files by path relative to the output folder.
-    package static func write(_ plan: Plan, files: [String: RenderedFile], failed: Set<String>,
+    package static func write(_ plan: Plan, files: consuming [String: RenderedFile], failed: Set<String>,
                               previous: BuildRecord? = nil, bundleFiles: [String: BundleFile] = [:]) -> WriteReport {
         var report = WriteReport()
         let outputFiles = SafeFiles(root: plan.outputDirectory)
@@ -101,6 +101,7 @@ package enum CatalogWriter {
         }
         var (pending, missing) = collectPending(plan, files: files, failed: failed, old: old, catalog: catalog, new: &new,
                                                 report: &report)
+        files = [:] // listed in `pending` now: its table goes before the writes (issue 38)
         keepUnchanged(&pending, old: old, catalog: catalog, new: &new, report: &report)
         // Ownership of every set is settled before its first byte is written: a refused set gets
         // no file, and keeps what the previous build generated in it.
@@ -211,19 +212,24 @@ package enum CatalogWriter {
         }
         var failedFolders: Set<String> = []
         // Only files whose bytes the record does not already list need the journal.
-        let changing = pending.filter { old.files[$0.request.path]?.sha256 != $0.record.sha256 }
-        writeJournal(journal, pending: changing.map { ($0.request.path, $0.record) }, into: output, catalogFolder: plan.catalogFolder)
-        for ((request, record), outcome) in zip(pending, RecordedOutput.apply(pending, previous: old.files, in: catalog)) {
-            switch outcome {
-            case .unchanged(let stamp):
-                report.unchanged.append(request.path)
-                new.files[request.path] = record.stamped(stamp)
-            case .written(let stamp):
-                report.written.append(request.path)
-                new.files[request.path] = record.stamped(stamp)
-            case .failed(let diagnostic):
-                report.diagnostics.append(diagnostic)
-                failedFolders.formUnion(foldersAbove(request.path))
+        writeJournal(journal, pending: pending.compactMap { old.files[$0.request.path]?.sha256 != $0.record.sha256 ? ($0.request.path, $0.record) : nil },
+                     into: output, catalogFolder: plan.catalogFolder)
+        // A few thousand files at a time: what `apply` makes per file (a copy of each request, its
+        // outcome, its folder's name) then lives for one chunk, not for the whole catalog (issue 38).
+        for start in stride(from: 0, to: pending.count, by: putChunk) {
+            let chunk = Array(pending[start..<min(start + putChunk, pending.count)])
+            for ((request, record), outcome) in zip(chunk, RecordedOutput.apply(chunk, previous: old.files, in: catalog)) {
+                switch outcome {
+                case .unchanged(let stamp):
+                    report.unchanged.append(request.path)
+                    new.files[request.path] = record.stamped(stamp)
+                case .written(let stamp):
+                    report.written.append(request.path)
+                    new.files[request.path] = record.stamped(stamp)
+                case .failed(let diagnostic):
+                    report.diagnostics.append(diagnostic)
+                    failedFolders.formUnion(foldersAbove(request.path))
+                }
             }
         }
         rollBackIncompleteSets(pending.map(\.request.path), catalog: catalog, new: &new, report: &report)
@@ -231,6 +237,9 @@ package enum CatalogWriter {
             _ = catalog.removeDirectoryIfEmpty(folder)
         }
     }
+
+    /// How many files `putInPlace` hands to `RecordedOutput.apply` at once.
+    static let putChunk = 4096
 
     /// Settles who owns each set the plan writes (`SetOwnership`): files of refused sets are not
     /// written and keep their earlier record; sets taken over are written as ours.
