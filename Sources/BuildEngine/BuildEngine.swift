@@ -85,6 +85,31 @@ package struct RenderGroup: Sendable {
 /// and warnings.
 typealias DrawOutcome = (Result<Data, Diagnostic>, Double?, [Diagnostic])
 
+/// A `DrawOutcome` while the rest of its batch is drawn: a file and the change it measured
+/// inline, anything else (a failure, warnings) boxed. A batch of 150,000 outcomes waiting to be
+/// taken then holds 48 bytes each, not a diagnostic's size, in each of its copies (issue 38).
+struct HeldOutcome: Sendable {
+    private final class Other: Sendable {
+        let outcome: DrawOutcome
+        init(_ outcome: DrawOutcome) { self.outcome = outcome }
+    }
+
+    private var data: Data?
+    private var change: Double?
+    private var other: Other?
+
+    init(_ outcome: DrawOutcome) {
+        if case .success(let data) = outcome.0, outcome.2.isEmpty {
+            self.data = data
+            change = outcome.1
+        } else {
+            other = Other(outcome)
+        }
+    }
+
+    var outcome: DrawOutcome { other?.outcome ?? (.success(data ?? Data()), change, []) }
+}
+
 /// A group that passed the checks, with its build key (`BuildKey`).
 struct KeyedGroup: Sendable {
     var group: RenderGroup
@@ -126,6 +151,8 @@ struct BuildRun {
 
     init(plan: Plan) {
         self.plan = plan
+        // Made once at full size: grown by doubling, the old table and the new were held at once.
+        files.reserveCapacity(plan.jobs.count)
         for job in plan.jobs { for source in job.allSources { refs[source.loadKey] = source } }
     }
 
@@ -182,6 +209,7 @@ package struct BuildEngine {
                                failedJobs: plan.jobs.count)
         }
         defer { withExtendedLifetime(lock) {} }
+        FreedMemory.keepLargeBlocksMapped()
         var run = BuildRun(plan: plan)
         run.diagnostics = plan.warnings
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder),
@@ -334,6 +362,7 @@ package struct BuildEngine {
             drawBatch(batch, at: index, of: schedule, progress: progressLine, &run)
             for key in schedule.released(after: index) { run.decoded[key] = nil }
             if run.heldBytes > budgets.heldOutputBytes { spillHeld(&run) }
+            FreedMemory.release()
         }
     }
 
@@ -401,31 +430,31 @@ package struct BuildEngine {
     /// it. Jobs a worker draws and jobs drawn here are taken by different threads first
     /// (`inDrawingOrder`). nil: the group's sources could not be loaded.
     func draw(_ drawable: [KeyedGroup], with lazy: LazySources, decoded: [String: LoadedSource],
-              measured: [RenderKey: [Int]], progress: BuildProgress?) -> [DrawOutcome?] {
-        var outcomes: [DrawOutcome?] = []
+              measured: [RenderKey: [Int]], progress: BuildProgress?) -> [HeldOutcome?] {
+        var outcomes: [HeldOutcome?] = []
         let runs = RenderSchedule<KeyedGroup>.outputRuns(drawable, pixels: { $0.group.job.pixelSize.width * $0.group.job.pixelSize.height },
                                                          budget: budgets.buildPixels)
         for slice in runs {
-            outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> DrawOutcome? in
+            outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> HeldOutcome? in
                 defer { progress?.advance() }
                 let keys = BuildRun.drawnSources(item.group)
                 var announced: String?
                 defer { lazy.done(with: keys, announced: announced) }
                 guard let sources = lazy.adding(keys, to: decoded) else { return nil }
                 announced = BuildEngine.announcedSource(of: item, in: sources)
-                if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: sources) }
+                if item.group.job.symbol != nil { return HeldOutcome(BuildEngine.drawSymbol(item.group.job, decoded: sources)) }
                 // The check's derivation is the render's: kept in the source's memo for it.
                 let change = !measured.isEmpty && measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
-                return (BuildEngine.draw(item.group.job, decoded: sources), change, [])
+                return HeldOutcome((BuildEngine.draw(item.group.job, decoded: sources), change, []))
             }
         }
         return outcomes
     }
 
     /// What drawing gave, into the run: files, warnings, derived-form changes, failures.
-    func take(_ outcomes: [DrawOutcome?], of drawable: [KeyedGroup], _ run: inout BuildRun) {
-        for (item, outcome) in zip(drawable, outcomes) {
-            guard let (outcome, change, warnings) = outcome else {
+    func take(_ outcomes: [HeldOutcome?], of drawable: [KeyedGroup], _ run: inout BuildRun) {
+        for (item, held) in zip(drawable, outcomes) {
+            guard let (outcome, change, warnings) = held?.outcome else {
                 run.fail(item.group)
                 continue
             }
@@ -454,6 +483,7 @@ package struct BuildEngine {
         run.read = [:]
         run.refs = [:]
         run.decoded = [:]
+        FreedMemory.release()
         let files = run.files
         run.files = [:]
         let report = CatalogWriter.write(run.plan, files: consume files, failed: run.failed, previous: record,
