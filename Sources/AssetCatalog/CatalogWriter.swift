@@ -222,7 +222,7 @@ package enum CatalogWriter {
         // outcome, its folder's name) then lives for one chunk, not for the whole catalog (issue 38).
         for start in stride(from: 0, to: pending.count, by: putChunk) {
             // The pages of the files let go since the last time go back (issue 38).
-            if start > 0, start % (putChunk * 8) == 0 { FreedMemory.release() }
+            if start > 0, start % (putChunk * 2) == 0 { FreedMemory.release() }
             // The bytes go with the chunk once put in place: only the paths are needed after (issue 38).
             var chunk: [(request: FileUpdate.Request, record: FileRecord)] = []
             for index in start..<min(start + putChunk, pending.count) {
