@@ -1,5 +1,10 @@
 import AssetCore
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// The files a build is about to write, kept at `<output>/.assetsmith/<catalog>.pending.json`
 /// from just before the first write until the build record is written. A build killed (or out of
@@ -31,22 +36,90 @@ extension CatalogWriter {
     }
 
     /// Writes the journal: the earlier journal's entries and the files about to be written.
+    /// Encoded a few thousand paths at a time into one object, each part written as it is made
+    /// (every path of a first build at 50,000 assets encoded at once made a tree of 200,000 records
+    /// and 70 MB of text beside the build, issue 38).
     static func writeJournal(_ earlier: [String: [FileRecord]], pending: [(path: String, record: FileRecord)],
                              into outputFiles: SafeFiles, catalogFolder: String) {
-        var entries = earlier
-        for (path, record) in pending where !(entries[path] ?? []).contains(where: { $0.sha256 == record.sha256 }) {
-            entries[path, default: []].append(record)
+        guard !earlier.isEmpty || !pending.isEmpty else { return }
+        // Pending records by path, each path's in their order; earlier paths merged in by name.
+        let order = pending.indices.sorted { (pending[$0].path, $0) < (pending[$1].path, $1) }
+        let earlierPaths = earlier.keys.sorted()
+        try? outputFiles.makeDirectory(".assetsmith")
+        guard let file = JournalFile(outputFiles, catalogFolder: catalogFolder) else { return }
+        file.write(Data("{".utf8))
+        var chunk: [String: [FileRecord]] = [:]
+        var first = true
+        func flush() {
+            guard !chunk.isEmpty else { return }
+            guard let part = try? journalEncoder.encode(chunk) else { return file.abandon() }
+            if !first { file.write(Data(",".utf8)) }
+            file.write(part.dropFirst().dropLast()) // without the chunk's own braces
+            first = false
+            chunk = [:]
         }
-        guard !entries.isEmpty else { return }
+        var nextEarlier = 0, at = 0
+        while at < order.count || nextEarlier < earlierPaths.count {
+            let path = at < order.count && (nextEarlier == earlierPaths.count || pending[order[at]].path <= earlierPaths[nextEarlier])
+                ? pending[order[at]].path : earlierPaths[nextEarlier]
+            if nextEarlier < earlierPaths.count, earlierPaths[nextEarlier] == path { nextEarlier += 1 }
+            var records = earlier[path] ?? []
+            while at < order.count, pending[order[at]].path == path {
+                let record = pending[order[at]].record
+                if !records.contains(where: { $0.sha256 == record.sha256 }) { records.append(record) }
+                at += 1
+            }
+            chunk[path] = records
+            if chunk.count == journalChunk { flush() }
+        }
+        flush()
+        file.write(Data("}".utf8))
+        file.finish()
+    }
+
+    /// How many paths of the journal are encoded at once.
+    static let journalChunk = 2048
+
+    private static var journalEncoder: JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
-        guard let data = try? encoder.encode(entries) else { return }
-        try? outputFiles.makeDirectory(".assetsmith")
-        try? outputFiles.write(data, to: journalFile(catalogFolder))
+        return encoder
     }
 
     /// Removes the journal once the record lists what was written.
     static func removeJournal(_ outputFiles: SafeFiles, catalogFolder: String) {
         _ = outputFiles.remove(journalFile(catalogFolder))
+    }
+}
+
+/// The journal's file while it is written: a temporary file beside it (named as `SafeFiles`
+/// names its temporaries, so a killed build's is removed), renamed over it when complete; a
+/// journal that cannot be written is left out, as before.
+private final class JournalFile {
+    private let path: String
+    private let temp: String
+    private let handle: FileHandle
+    private var failed = false
+
+    init?(_ outputFiles: SafeFiles, catalogFolder: String) {
+        guard let path = try? outputFiles.resolve(CatalogWriter.journalFile(catalogFolder)) else { return nil }
+        self.path = path
+        temp = PathText.parent(path) + "/." + PathText.lastComponent(path) + ".assetsmith-\(getpid()).tmp"
+        guard FileManager.default.createFile(atPath: temp, contents: nil),
+              let handle = FileHandle(forWritingAtPath: temp) else { return nil }
+        self.handle = handle
+    }
+
+    func write(_ data: Data) {
+        guard !failed else { return }
+        do { try handle.write(contentsOf: data) } catch { failed = true }
+    }
+
+    /// The journal is left out: a part could not be encoded.
+    func abandon() { failed = true }
+
+    func finish() {
+        let closed = (try? handle.close()) != nil
+        if failed || !closed || rename(temp, path) != 0 { unlink(temp) }
     }
 }

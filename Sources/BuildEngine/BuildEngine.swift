@@ -31,34 +31,84 @@ package protocol BuildProgress: AnyObject, Sendable {
 /// The jobs of a plan that make identical pixels (same `RenderKey`): drawn once, written to
 /// every output of the group.
 package struct RenderGroup: Sendable {
-    package var key: RenderKey
-    /// Never empty; in plan order.
-    package var jobs: [RenderJob]
+    /// Never empty; in plan order. A group of one job (almost every group) is a slice of the
+    /// plan's own jobs, so grouping copies no job; at 50,000 assets the copies and their keys held
+    /// ~100 MB through the render (issue 38).
+    package var jobs: ArraySlice<RenderJob>
 
+    package init(jobs: ArraySlice<RenderJob>) {
+        precondition(!jobs.isEmpty, "a render group has at least one job")
+        self.jobs = jobs
+    }
+
+    package init(jobs: [RenderJob]) { self.init(jobs: jobs[...]) }
+
+    /// What the group's pixels depend on (made when asked: kept, it would double a group's size).
+    package var key: RenderKey { job.renderKey }
     /// The job that stands for the group (they differ only in where they are written).
-    package var job: RenderJob { jobs[0] }
+    package var job: RenderJob { jobs[jobs.startIndex] }
     package var outputs: [String] { jobs.map(\.output) }
 
     /// The plan's jobs grouped by `RenderKey`, in the order of each group's first job.
     package static func groups(of plan: Plan) -> [RenderGroup] {
-        var index: [RenderKey: Int] = [:]
-        var groups: [RenderGroup] = []
-        for job in plan.jobs {
-            let key = job.renderKey
-            if let at = index[key] {
-                groups[at].jobs.append(job)
+        let jobs = plan.jobs
+        // Groups found by the key's hash, the keys compared only when hashes meet: a table of
+        // every key would hold 150,000 keys of 226 bytes at 50,000 assets.
+        var byHash: [Int: Int] = [:]
+        var collided: [RenderKey: Int] = [:]
+        var first: [Int] = []
+        var more: [Int: [Int]] = [:]
+        for index in jobs.indices {
+            let key = jobs[index].renderKey
+            let hash = key.hashValue
+            let found: Int?
+            if let at = byHash[hash] {
+                found = jobs[first[at]].renderKey == key ? at : collided[key]
             } else {
-                index[key] = groups.count
-                groups.append(RenderGroup(key: key, jobs: [job]))
+                found = nil
             }
+            if let at = found {
+                more[at, default: []].append(index)
+                continue
+            }
+            if byHash[hash] == nil { byHash[hash] = first.count } else { collided[key] = first.count }
+            first.append(index)
         }
-        return groups
+        return first.enumerated().map { at, index in
+            guard let rest = more[at] else { return RenderGroup(jobs: jobs[index...index]) }
+            return RenderGroup(jobs: ([index] + rest).map { jobs[$0] })
+        }
     }
 }
 
 /// What drawing one group gave: its file or why it failed, the derived-form change it measured,
 /// and warnings.
 typealias DrawOutcome = (Result<Data, Diagnostic>, Double?, [Diagnostic])
+
+/// A `DrawOutcome` while the rest of its batch is drawn: a file and the change it measured
+/// inline, anything else (a failure, warnings) boxed. A batch of 150,000 outcomes waiting to be
+/// taken then holds 48 bytes each, not a diagnostic's size, in each of its copies (issue 38).
+struct HeldOutcome: Sendable {
+    private final class Other: Sendable {
+        let outcome: DrawOutcome
+        init(_ outcome: DrawOutcome) { self.outcome = outcome }
+    }
+
+    private var data: Data?
+    private var change: Double?
+    private var other: Other?
+
+    init(_ outcome: DrawOutcome) {
+        if case .success(let data) = outcome.0, outcome.2.isEmpty {
+            self.data = data
+            change = outcome.1
+        } else {
+            other = Other(outcome)
+        }
+    }
+
+    var outcome: DrawOutcome { other?.outcome ?? (.success(data ?? Data()), change, []) }
+}
 
 /// A group that passed the checks, with its build key (`BuildKey`).
 struct KeyedGroup: Sendable {
@@ -101,6 +151,8 @@ struct BuildRun {
 
     init(plan: Plan) {
         self.plan = plan
+        // Made once at full size: grown by doubling, the old table and the new were held at once.
+        files.reserveCapacity(plan.jobs.count)
         for job in plan.jobs { for source in job.allSources { refs[source.loadKey] = source } }
     }
 
@@ -157,6 +209,7 @@ package struct BuildEngine {
                                failedJobs: plan.jobs.count)
         }
         defer { withExtendedLifetime(lock) {} }
+        FreedMemory.keepLargeBlocksMapped()
         var run = BuildRun(plan: plan)
         run.diagnostics = plan.warnings
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder),
@@ -239,7 +292,7 @@ package struct BuildEngine {
     func admit(_ groups: [RenderGroup], _ run: inout BuildRun) -> [RenderGroup] {
         var admitted: [RenderGroup] = []
         for group in groups {
-            guard let source = run.read[group.key.source], run.hasSources(group) else {
+            guard let source = run.read[group.job.source.path], run.hasSources(group) else {
                 run.fail(group)
                 continue
             }
@@ -285,7 +338,7 @@ package struct BuildEngine {
         }
         var pending: [KeyedGroup] = []
         for (group, (digest, found)) in zip(groups, checks) {
-            guard let found, let source = run.read[group.key.source] else {
+            guard let found, let source = run.read[group.job.source.path] else {
                 pending.append(KeyedGroup(group: group, digest: digest))
                 continue
             }
@@ -310,6 +363,7 @@ package struct BuildEngine {
             drawBatch(batch, at: index, of: schedule, progress: progressLine, &run)
             for key in schedule.released(after: index) { run.decoded[key] = nil }
             if run.heldBytes > budgets.heldOutputBytes { spillHeld(&run) }
+            FreedMemory.release()
         }
     }
 
@@ -359,8 +413,9 @@ package struct BuildEngine {
         let ways = drawable.contains(where: BuildEngine.drawnByWorker) ? max(1, threads / 2) : threads
         BuildEngine.announceResamples(drawable, decoded: decoded, ways: ways)
         let lazy = lazySources(loadable, for: drawable, ways: ways) { schedule.isLast($0, in: index) }
-        let drawn = Set(drawable.map(\.group.key))
-        for item in batch where !drawn.contains(item.group.key) {
+        // Groups known by their first output (unique), not by their keys (226 bytes each).
+        let drawn = Set(drawable.map(\.group.job.output))
+        for item in batch where !drawn.contains(item.group.job.output) {
             run.fail(item.group)
             progress?.advance()
         }
@@ -376,31 +431,31 @@ package struct BuildEngine {
     /// it. Jobs a worker draws and jobs drawn here are taken by different threads first
     /// (`inDrawingOrder`). nil: the group's sources could not be loaded.
     func draw(_ drawable: [KeyedGroup], with lazy: LazySources, decoded: [String: LoadedSource],
-              measured: [RenderKey: [Int]], progress: BuildProgress?) -> [DrawOutcome?] {
-        var outcomes: [DrawOutcome?] = []
+              measured: [RenderKey: [Int]], progress: BuildProgress?) -> [HeldOutcome?] {
+        var outcomes: [HeldOutcome?] = []
         let runs = RenderSchedule<KeyedGroup>.outputRuns(drawable, pixels: { $0.group.job.pixelSize.width * $0.group.job.pixelSize.height },
                                                          budget: budgets.buildPixels)
         for slice in runs {
-            outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> DrawOutcome? in
+            outcomes += parallelMap(slice, threads: threads, lane: BuildEngine.drawnByWorker) { item -> HeldOutcome? in
                 defer { progress?.advance() }
                 let keys = BuildRun.drawnSources(item.group)
                 var announced: String?
                 defer { lazy.done(with: keys, announced: announced) }
                 guard let sources = lazy.adding(keys, to: decoded) else { return nil }
                 announced = BuildEngine.announcedSource(of: item, in: sources)
-                if item.group.job.symbol != nil { return BuildEngine.drawSymbol(item.group.job, decoded: sources) }
+                if item.group.job.symbol != nil { return HeldOutcome(BuildEngine.drawSymbol(item.group.job, decoded: sources)) }
                 // The check's derivation is the render's: kept in the source's memo for it.
-                let change = measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
-                return (BuildEngine.draw(item.group.job, decoded: sources), change, [])
+                let change = !measured.isEmpty && measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
+                return HeldOutcome((BuildEngine.draw(item.group.job, decoded: sources), change, []))
             }
         }
         return outcomes
     }
 
     /// What drawing gave, into the run: files, warnings, derived-form changes, failures.
-    func take(_ outcomes: [DrawOutcome?], of drawable: [KeyedGroup], _ run: inout BuildRun) {
-        for (item, outcome) in zip(drawable, outcomes) {
-            guard let (outcome, change, warnings) = outcome else {
+    func take(_ outcomes: [HeldOutcome?], of drawable: [KeyedGroup], _ run: inout BuildRun) {
+        for (item, held) in zip(drawable, outcomes) {
+            guard let (outcome, change, warnings) = held?.outcome else {
                 run.fail(item.group)
                 continue
             }
@@ -408,7 +463,7 @@ package struct BuildEngine {
             if let change { for index in run.derived.measuredBy[item.group.key] ?? [] { run.derived.changes[index] = change } }
             switch outcome {
             case .success(let data):
-                guard let source = run.read[item.group.key.source] else { continue }
+                guard let source = run.read[item.group.job.source.path] else { continue }
                 for job in item.group.jobs {
                     run.files[job.output] = source.rendered(data, job: job, key: item.digest)
                     run.held.append(job.output)
@@ -424,7 +479,15 @@ package struct BuildEngine {
 
     /// 6. The catalog (and the `.icon` bundles' layer files beside it).
     func writeCatalog(record: BuildRecord?, _ run: inout BuildRun) -> WriteReport {
-        let report = CatalogWriter.write(run.plan, files: run.files, failed: run.failed, previous: record,
+        // What only reading and drawing needed goes before the writer's peak, and the files go
+        // to the writer, which lets their table go once it has listed them (issue 38).
+        run.read = [:]
+        run.refs = [:]
+        run.decoded = [:]
+        FreedMemory.release()
+        let files = run.files
+        run.files = [:]
+        let report = CatalogWriter.write(run.plan, files: consume files, failed: run.failed, previous: record,
                                          bundleFiles: run.layerFiles)
         run.spill?.remove()
         run.diagnostics += report.diagnostics

@@ -35,4 +35,21 @@ import Testing
                 "\(report.diagnostics.map(\.message))")
         #expect(catalog.read("Star.imageset/Star.png") == Data([7, 7]))
     }
+
+    /// The journal is encoded in chunks of paths (issue 38): one of several chunks, with entries
+    /// of an earlier journal among them, reads back as every path's records.
+    @Test func aJournalOfManyChunksReadsBackWhole() {
+        let writer = CatalogWriterTests()
+        let output = SafeFiles(root: writer.output)
+        let count = CatalogWriter.journalChunk * 2 + 7
+        let pending = (0..<count).map { index in
+            ("S\(index).imageset/S.png", FileRecord(sha256: Digest.sha256(Data([UInt8(index % 251)])), asset: "S\(index)"))
+        }
+        let earlier = ["S5.imageset/S.png": [FileRecord(sha256: "old", asset: "S5")],
+                       "Zed.imageset/Z.png": [FileRecord(sha256: "z", asset: "Zed")]]
+        CatalogWriter.writeJournal(earlier, pending: pending + [pending[3]], into: output, catalogFolder: "Assets.xcassets")
+        var expected = earlier
+        for (path, record) in pending { expected[path, default: []].append(record) }
+        #expect(CatalogWriter.readJournal(output, catalogFolder: "Assets.xcassets") == expected)
+    }
 }

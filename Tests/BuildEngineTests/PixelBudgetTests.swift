@@ -40,7 +40,7 @@ import Testing
                             source: SourceRef(path: "/s/\(name).svg", displayPath: "\(name).svg", format: .svg),
                             pixelSize: PixelSize(width: side, height: side), fit: .contain, background: nil,
                             effect: .none, channels: .rgba)
-        return KeyedGroup(group: RenderGroup(key: job.renderKey, jobs: [job]), digest: name)
+        return KeyedGroup(group: RenderGroup(jobs: [job]), digest: name)
     }
 
     static func runs(_ items: [KeyedGroup]) -> [[KeyedGroup]] {
