@@ -26,9 +26,12 @@ extension BuildRecord {
                 // two threads here slowed the manifest's parse as much as they saved).
                 let lanes = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
                 var snapshot = BuildRecord.snapshot(at: path, lanes: lanes)
+                // The files are looked at while the build goes on: the namespace check needs the
+                // record only, the up-to-date check (which waits for them) comes later.
                 if let catalog, let record = snapshot.record {
-                    snapshot.record?.checkedAtRead = BuildRecord.unchangedFiles(of: record, in: SafeFiles(root: catalog),
-                                                                                lanes: lanes)
+                    snapshot.record?.checkedAtRead = CheckedFiles {
+                        BuildRecord.unchangedFiles(of: record, in: SafeFiles(root: catalog), lanes: lanes)
+                    }
                 }
                 read = snapshot
             }
@@ -55,5 +58,33 @@ extension BuildRecord {
         var unchanged = Set<String>(minimumCapacity: entries.count)
         for (entry, isUnchanged) in zip(entries, found) where isUnchanged == true { unchanged.insert(entry.key) }
         return unchanged
+    }
+}
+
+/// The catalog files found with the size and time the record lists for them
+/// (`BuildRecord.checkedAtRead`), looked at on another thread: asking waits until they all are.
+package final class CheckedFiles: @unchecked Sendable {
+    private let done = DispatchGroup()
+    /// Written once on the looking thread before `done` is left, read after waiting on it.
+    private var paths: Set<String> = []
+
+    /// Starts `looking` on another thread.
+    init(looking: @escaping @Sendable () -> Set<String>) {
+        DispatchQueue.global().async(group: done) { [self] in paths = looking() }
+    }
+
+    /// Files already looked at.
+    package init(_ paths: Set<String>) {
+        self.paths = paths
+    }
+
+    package func contains(_ path: String) -> Bool {
+        done.wait()
+        return paths.contains(path)
+    }
+
+    package var count: Int {
+        done.wait()
+        return paths.count
     }
 }

@@ -23,7 +23,7 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     /// them (`Prefetch`): a build trusts them without looking again. nil when not looked at (and
     /// dropped when another build may have written since, `read(at:knowing:)`). Not part of what
     /// a record says, and never written.
-    package var checkedAtRead: Set<String>?
+    package var checkedAtRead: CheckedFiles?
 
     package init(toolVersion: String = AssetCoreInfo.toolVersion, table: String, files: [String: FileRecord] = [:]) {
         self.toolVersion = toolVersion

@@ -192,11 +192,11 @@ import Darwin
         let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
         _ = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
         let snapshot = try #require(BuildRecord.Prefetch(path: path, catalog: writer.catalog).snapshot(for: path))
-        #expect(BuildRecord.read(at: path, knowing: snapshot)?.checkedAtRead?.isEmpty == false)
+        #expect((BuildRecord.read(at: path, knowing: snapshot)?.checkedAtRead?.count ?? 0) > 0)
         let journal = writer.output + "/.assetsmith/Assets.xcassets.pending.json"
         try Data("{}".utf8).write(to: URL(fileURLWithPath: journal))
         let underLock = try #require(BuildRecord.read(at: path, knowing: snapshot))
-        #expect(underLock.checkedAtRead == nil)
+        #expect(underLock.checkedAtRead == nil, "dropped")
         #expect(underLock == snapshot.record)
         try FileManager.default.removeItem(atPath: journal)
         try FileManager.default.createSymbolicLink(atPath: journal, withDestinationPath: writer.output + "/nowhere")
