@@ -88,6 +88,10 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(2)
         }
         PhaseTimer.shared.mark("manifest and plan")
+        // Past the namespace check the plan holds what the build draws: the manifest's assets are
+        // let go (issue 38: some 20 MB through the drawing at 50,000 assets), except for a preview.
+        let assetCount = manifest.assets.count
+        if !preview { manifest.assets = [] }
         var pipeline = BuildEngine(threads: render.threads, force: force)
         pipeline.budgets = try Loading.budgets(printer: printer)
         pipeline.sandbox = workers
@@ -97,8 +101,8 @@ struct BuildCommand: ParsableCommand {
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
-        printSummary(result, assets: manifest.assets.count, plan: plan, elapsed: Date().timeIntervalSince(start), printer: printer)
-        let listsFailed = !writeFileLists(files, printer: printer)
+        printSummary(result, assets: assetCount, plan: plan, elapsed: Date().timeIntervalSince(start), printer: printer)
+        let listsFailed = !writeFileLists(files, plan: plan, printer: printer)
         // The preview never fails a build: a problem drawing or writing it is a warning, the exit
         // code is the catalog's, and "preview:" is said only when it was written.
         var previewFailed = false
@@ -117,7 +121,7 @@ struct BuildCommand: ParsableCommand {
             printer.note("\(relativePath(first)) changed while the build ran; the next build reads it again")
         }
         if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0, changedMeanwhile.isEmpty {
-            BuildStamp.record(manifest: manifest, manifestPath: options.manifestPath, plan: plan, files: files,
+            BuildStamp.record(manifest: manifest, assets: assetCount, manifestPath: options.manifestPath, plan: plan, files: files,
                               preview: preview && previewFolder == nil, diagnostics: result.diagnostics,
                               templateDirectories: templateDirectories, written: result.report.record, known: readAfter)
         }
@@ -167,8 +171,9 @@ extension BuildCommand {
     /// Returns false when one could not be written (the error is printed; the build exits 2, as
     /// the option names a path that cannot take the list). `files` is the build's `BuildFiles`.
     @discardableResult
-    func writeFileLists(_ files: BuildFiles, printer: DiagnosticPrinter) -> Bool {
-        let lists: [(String?, [String])] = [(inputFileList, files.inputs), (outputFileList, files.outputs)]
+    func writeFileLists(_ files: BuildFiles, plan: Plan, printer: DiagnosticPrinter) -> Bool {
+        let lists: [(String?, [String])] = [(inputFileList, files.inputs),
+                                            (outputFileList, outputFileList == nil ? [] : BuildFiles.outputs(of: plan))]
         var written = true
         for case let (path?, paths) in lists {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

@@ -9,10 +9,6 @@ struct BuildFiles: Equatable {
     /// Absolute paths of every file a build reads: the manifest, every source, `.icon` layer and
     /// launch template (with the logos and glyphs a template names), and the requirement table. Sorted.
     var inputs: [String]
-    /// Absolute paths of every file a build writes: each image, each set's Contents.json, the
-    /// catalog's own Contents.json and the side files (`<Name>-UILaunchScreen.plist`, each
-    /// `.icon` bundle's icon.json and layers). Sorted.
-    var outputs: [String]
     /// Folders whose listing decides the build: source pattern folders and the template folders.
     var folders: [String]
 
@@ -28,6 +24,19 @@ struct BuildFiles: Equatable {
         }
         self.inputs = Self.sortedOnce(inputs)
 
+        var folders = manifest.patternFolders
+        for directory in templateDirectories {
+            folders.append(directory)
+            folders += ["Tables", "Launch"].map { (directory as NSString).appendingPathComponent($0) }
+        }
+        self.folders = Self.sortedOnce(folders)
+    }
+
+    /// Absolute paths of every file a build of `plan` writes: each image, each set's Contents.json,
+    /// the catalog's own Contents.json and the side files (`<Name>-UILaunchScreen.plist`, each
+    /// `.icon` bundle's icon.json and layers). Sorted. Made when asked, at the end of a build, not
+    /// kept through it (issue 38: 200,000 paths, some 25 MB, at 50,000 assets).
+    static func outputs(of plan: Plan) -> [String] {
         let catalog = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
         var outputs = [catalog + "/Contents.json"]
         outputs.reserveCapacity(plan.jobs.count + plan.entries.count + 1)
@@ -35,14 +44,7 @@ struct BuildFiles: Equatable {
         outputs += plan.jobs.indices.map { catalog + "/" + plan.jobs[$0].output }
         outputs += plan.entries.indices.map { catalog + "/" + plan.entries[$0].folder + "/Contents.json" }
         outputs += plan.sideFilePaths.map { (plan.outputDirectory as NSString).appendingPathComponent($0) }
-        self.outputs = Self.sortedOnce(outputs)
-
-        var folders = manifest.patternFolders
-        for directory in templateDirectories {
-            folders.append(directory)
-            folders += ["Tables", "Launch"].map { (directory as NSString).appendingPathComponent($0) }
-        }
-        self.folders = Self.sortedOnce(folders)
+        return sortedOnce(outputs)
     }
 
     /// `paths` sorted, each once (what `Set(paths).sorted()` gives, without hashing every path).

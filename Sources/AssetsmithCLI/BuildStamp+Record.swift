@@ -11,7 +11,8 @@ extension BuildStamp {
     /// written only means the next build takes the full path.
     /// `files` is the build's one `BuildFiles`; `known` the stats the build took of its inputs at its
     /// end (`Snapshot.settled`), recorded as they are rather than taken a third time.
-    static func record(manifest: Manifest, manifestPath: String, plan: Plan, files: BuildFiles, preview: Bool,
+    /// `assets` is how many the manifest lists (its list may have been let go by then).
+    static func record(manifest: Manifest, assets: Int, manifestPath: String, plan: Plan, files: BuildFiles, preview: Bool,
                        diagnostics: [Diagnostic], templateDirectories: [String], written: BuildRecord? = nil,
                        known: [String: FileStat.Value?] = [:]) {
         guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: Budgets.standard.manifestBytes << 10),
@@ -24,7 +25,7 @@ extension BuildStamp {
                                settings: settings(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder,
                                                   preview: preview, flavor: manifest.selectedFlavor,
                                                   manifestText: String(decoding: manifestData, as: UTF8.self)),
-                               assets: manifest.assets.count, jobs: plan.jobs.count,
+                               assets: assets, jobs: plan.jobs.count,
                                files: record.files.count + (record.outputFiles?.count ?? 0),
                                diagnostics: diagnostics, entries: entries, folders: folderEntries)
         let bases = StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))
@@ -40,15 +41,16 @@ extension BuildStamp {
     static func fileEntries(plan: Plan, files: BuildFiles, record: BuildRecord, preview: Bool,
                             templateDirectories: [String], known: [String: FileStat.Value?])
         -> [(path: String, size: Int64, mtime: Int64)] {
+        let planned = BuildFiles.outputs(of: plan)
         var entries: [(path: String, size: Int64, mtime: Int64)] = []
-        entries.reserveCapacity(files.inputs.count + files.outputs.count + 100)
+        entries.reserveCapacity(files.inputs.count + planned.count + 100)
         func add(_ path: String, _ stat: FileStat.Value?) {
             if let stat { entries.append((path, stat.size, stat.mtime)) }
         }
         for path in files.inputs { add(path, known[path] ?? FileStat.value(path)) }
         let inputs = Set(files.inputs)
-        let (outputs, recorded) = recordedOutputs(plan: plan, files: files, record: record)
-        let others = otherFiles(plan: plan, files: files, record: record, allPlanned: recorded == record.files.count,
+        let (outputs, recorded) = recordedOutputs(plan: plan, planned: planned, record: record)
+        let others = otherFiles(plan: plan, planned: planned, record: record, allPlanned: recorded == record.files.count,
                                 preview: preview, templateDirectories: templateDirectories)
         // Both sorted: merged in order, a path in both taken once with the output's stamp.
         var (next, other) = (0, 0)
@@ -63,15 +65,15 @@ extension BuildStamp {
         return entries
     }
 
-    /// This plan's outputs (sorted, `BuildFiles.outputs`), each with the stamp the record keeps
-    /// of it, if any; and how many of them the record lists.
-    private static func recordedOutputs(plan: Plan, files: BuildFiles, record: BuildRecord)
+    /// This plan's outputs (`planned`, sorted: `BuildFiles.outputs`), each with the stamp the record
+    /// keeps of it, if any; and how many of them the record lists.
+    private static func recordedOutputs(plan: Plan, planned: [String], record: BuildRecord)
         -> (outputs: [(path: String, stamp: FileStat.Value?)], recorded: Int) {
         let prefix = plan.outputDirectory + "/" + plan.catalogFolder + "/"
         var recorded = 0
         let length = prefix.utf8.count
         // Compared and cut by bytes: a path spelt otherwise is simply stat'ed.
-        let outputs = files.outputs.map { path -> (path: String, stamp: FileStat.Value?) in
+        let outputs = planned.map { path -> (path: String, stamp: FileStat.Value?) in
             guard path.utf8.starts(with: prefix.utf8),
                   let file = record.files[String(Substring(path.utf8.dropFirst(length)))] else { return (path, nil) }
             recorded += 1
@@ -86,12 +88,12 @@ extension BuildStamp {
     /// template file (any may become an input: a new table, a template a manifest will name).
     /// `allPlanned`: every file of the record is one of the plan's outputs (as after a build of
     /// every flavour), so none is looked for.
-    private static func otherFiles(plan: Plan, files: BuildFiles, record: BuildRecord, allPlanned: Bool, preview: Bool,
+    private static func otherFiles(plan: Plan, planned: [String], record: BuildRecord, allPlanned: Bool, preview: Bool,
                                    templateDirectories: [String]) -> [String] {
         let catalog = plan.outputDirectory + "/" + plan.catalogFolder
         var others: [String] = []
         if !allPlanned {
-            let planned = Set(files.outputs)
+            let planned = Set(planned)
             others += record.files.keys.map { catalog + "/" + $0 }.filter { !planned.contains($0) }
         }
         others += (record.outputFiles ?? [:]).keys.map { plan.outputDirectory + "/" + $0 }

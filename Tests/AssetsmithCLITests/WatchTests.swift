@@ -157,8 +157,8 @@ import TestSupport
         #expect(files.inputs.contains(tables + "/Tables/ios18.json"))
         #expect(files.inputs.contains(tables + "/Launch/plain.yml"))
         #expect(files.inputs.contains(dir + "/Logo.svg"))
-        #expect(files.outputs.contains(dir + "/Output/Launch-UILaunchScreen.plist"))
-        #expect(files.outputs.contains(dir + "/Output/Assets.xcassets/Contents.json"))
+        #expect(BuildFiles.outputs(of: plan).contains(dir + "/Output/Launch-UILaunchScreen.plist"))
+        #expect(BuildFiles.outputs(of: plan).contains(dir + "/Output/Assets.xcassets/Contents.json"))
 
         let session = WatchSession(options: options, threads: 1, printer: DiagnosticPrinter())
         session.rebuild(changed: [])
