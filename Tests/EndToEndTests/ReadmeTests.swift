@@ -8,13 +8,14 @@ import TestSupport
 /// CONTRIBUTING.md and every page of Docs/ (not Docs/reference, which holds copies of notes).
 @Suite struct ReadmeTests {
     /// Options of other tools the docs show: swift build and swift test, the package plugin,
-    /// Homebrew, git, the fidelity benchmark script (Benchmarks/fidelity.py), and
+    /// Homebrew, git, the fidelity and scale benchmark scripts (Benchmarks/fidelity.py, scale.py), and
     /// swift-argument-parser's own (hidden) completion option.
     static let otherTools: Set<String> = ["--allow-writing-to-package-directory", "--static-swift-stdlib", "--product",
                                           "--prefix", "--git-dir", "--sheet", "--outline-width", "--build-tests",
                                           "--skip-build", "--filter", "--parallel", "--generate-completion-script",
                                           "--transport", "--scope",  // claude mcp add (Docs/mcp.md)
-                                          "--debug-info-format"]  // swift build (Docs/performance.md)
+                                          "--debug-info-format",  // swift build (Docs/performance.md)
+                                          "--edits"]  // the scale benchmark (Benchmarks/scale.py, Docs/performance.md)
 
     /// The user's and the contributor's pages, by path from the repository root.
     static func pages() throws -> [String] {
