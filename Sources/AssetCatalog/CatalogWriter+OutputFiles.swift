@@ -23,7 +23,7 @@ extension CatalogWriter {
         var requests: [(request: FileUpdate.Request, record: FileRecord)] = []
         func request(_ data: Data, _ path: String, _ record: FileRecord, generatedBefore: Bool? = nil) {
             requests.append((FileUpdate.Request(data: data, path: path,
-                                                generatedBefore: generatedBefore ?? (previous[path] != nil), shownAs: path),
+                                                generatedBefore: generatedBefore ?? (previous[path] != nil), shownIn: ""),
                              record))
         }
         for file in plan.outputFiles ?? [] {

@@ -136,7 +136,7 @@ package enum CatalogWriter {
         var pending: [(request: FileUpdate.Request, record: FileRecord)] = []
         func put(_ data: Data, _ path: String, _ record: FileRecord, spilled: String? = nil) {
             var request = FileUpdate.Request(data: data, path: path, generatedBefore: old.files[path] != nil,
-                                             shownAs: plan.catalogFolder + "/" + path)
+                                             shownIn: plan.catalogFolder)
             request.spilled = spilled.map { FileUpdate.Spilled(path: $0, sha256: record.sha256) }
             pending.append((request, record))
         }

@@ -19,3 +19,14 @@ import Testing
         #expect(ContentsReader.setPaths(inCatalogAt: folder) == ["A.imageset", "Gone.imageset", "L.imageset"])
     }
 }
+
+/// A request names its file in messages as the catalog shows it, made only when a message asks.
+@Suite struct FileUpdateRequestTests {
+    @Test func aRequestIsShownInItsFolderOrAlone() {
+        let inCatalog = FileUpdate.Request(data: Data(), path: "A.imageset/A.png", generatedBefore: false, shownIn: "Assets.xcassets")
+        #expect(inCatalog.shownAs == "Assets.xcassets/A.imageset/A.png")
+        let beside = FileUpdate.Request(data: Data(), path: "Launch-UILaunchScreen.plist", generatedBefore: false, shownIn: "")
+        #expect(beside.shownAs == "Launch-UILaunchScreen.plist")
+    }
+}
+
