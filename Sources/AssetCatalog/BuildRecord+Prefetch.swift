@@ -9,11 +9,9 @@ extension BuildRecord {
     /// is parsed (`BuildStamp`); what was read serves only a build whose record has that path and
     /// whose file still has the stamp it had when read (`snapshot(at:knowing:)`), so a wrong guess
     /// or a record rewritten meanwhile is read again as before.
-    package final class Prefetch: @unchecked Sendable {
+    package final class Prefetch: Sendable {
         package let path: String
-        private let done = DispatchGroup()
-        /// Written once on the reading thread before `done` is left, read after waiting on it.
-        private var read: Snapshot?
+        private let read: Later<Snapshot>
 
         /// Starts reading the record at `path`, then looking at the files it lists in `catalog`
         /// (the catalog folder's absolute path; nil: not looked at): those with the size and time
@@ -21,7 +19,7 @@ extension BuildRecord {
         /// one by one after planning (issue 38).
         package init(path: String, catalog: String? = nil) {
             self.path = path
-            DispatchQueue.global().async(group: done) { [self] in
+            read = Later {
                 // One core fewer than there are: the parse this overlaps keeps one (on 2 cores,
                 // two threads here slowed the manifest's parse as much as they saved).
                 let lanes = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
@@ -29,19 +27,18 @@ extension BuildRecord {
                 // The files are looked at while the build goes on: the namespace check needs the
                 // record only, the up-to-date check (which waits for them) comes later.
                 if let catalog, let record = snapshot.record {
-                    snapshot.record?.checkedAtRead = CheckedFiles {
+                    snapshot.record?.checkedAtRead = CheckedFiles(Later {
                         BuildRecord.unchangedFiles(of: record, in: SafeFiles(root: catalog), lanes: lanes)
-                    }
+                    })
                 }
-                read = snapshot
+                return snapshot
             }
         }
 
         /// The snapshot read, once it is, when the record wanted is the one at `path`; nil otherwise.
         package func snapshot(for wanted: String) -> Snapshot? {
             guard wanted == path else { return nil }
-            done.wait()
-            return read
+            return read.value
         }
     }
 }
@@ -63,28 +60,40 @@ extension BuildRecord {
 
 /// The catalog files found with the size and time the record lists for them
 /// (`BuildRecord.checkedAtRead`), looked at on another thread: asking waits until they all are.
-package final class CheckedFiles: @unchecked Sendable {
-    private let done = DispatchGroup()
-    /// Written once on the looking thread before `done` is left, read after waiting on it.
-    private var paths: Set<String> = []
+package struct CheckedFiles: Sendable {
+    private let paths: Later<Set<String>>
 
-    /// Starts `looking` on another thread.
-    init(looking: @escaping @Sendable () -> Set<String>) {
-        DispatchQueue.global().async(group: done) { [self] in paths = looking() }
+    init(_ paths: Later<Set<String>>) {
+        self.paths = paths
     }
 
     /// Files already looked at.
     package init(_ paths: Set<String>) {
-        self.paths = paths
+        self.paths = Later(now: paths)
     }
 
-    package func contains(_ path: String) -> Bool {
-        done.wait()
-        return paths.contains(path)
+    package func contains(_ path: String) -> Bool { paths.value.contains(path) }
+
+    package var count: Int { paths.value.count }
+}
+
+/// A value made on another thread; reading it waits until it is made.
+final class Later<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    /// Written once on the making thread before `done` is left, read after waiting on it.
+    private var made: Value?
+
+    init(_ make: @escaping @Sendable () -> Value) {
+        DispatchQueue.global().async(group: done) { [self] in made = make() }
     }
 
-    package var count: Int {
+    init(now value: Value) {
+        made = value
+    }
+
+    var value: Value {
         done.wait()
-        return paths.count
+        guard let made else { preconditionFailure("a value made on another thread was read before it was made") }
+        return made
     }
 }

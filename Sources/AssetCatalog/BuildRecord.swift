@@ -116,10 +116,9 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         switch (known.stamp, stamp) {
         case (nil, nil): return nil
         case (let before?, let now?) where before == now && FileStamp.isFine(now):
+            var journal = stat()
             guard var record = known.record, record.checkedAtRead != nil,
-                  FileManager.default.fileExists(atPath: pendingJournal(recordFile: path))
-                    || (try? FileManager.default.destinationOfSymbolicLink(atPath: pendingJournal(recordFile: path))) != nil
-            else { return known.record }
+                  lstat(pendingJournal(recordFile: path), &journal) == 0 else { return known.record }
             record.checkedAtRead = nil
             return record
         default: return read(at: path)
