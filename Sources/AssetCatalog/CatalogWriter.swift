@@ -19,10 +19,9 @@ package struct RenderedFile: Sendable {
     package var sha256: String
     /// The stamp of a file found on disk (`FileStamp`).
     package var stamp: [Int]?
-    /// Where the drawn bytes wait when the build holds more than `Budgets.heldOutputBytes`
-    /// (absolute path in the spill folder; `data` is then empty): the writer moves the file into
-    /// place instead of writing it.
-    package var spilled: String?
+    /// Where the drawn bytes wait when the build holds `Budgets.heldOutputBytes` already (`data`
+    /// is then empty): the writer reads them back from the spill file.
+    package var spilled: FileUpdate.Spilled?
 
     package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil,
                  isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: String? = nil, stamp: [Int]? = nil) {
@@ -134,10 +133,10 @@ package enum CatalogWriter {
                                        catalog: SafeFiles, new: inout BuildRecord, report: inout WriteReport)
         -> (pending: [(request: FileUpdate.Request, record: FileRecord)], missing: Set<String>) {
         var pending: [(request: FileUpdate.Request, record: FileRecord)] = []
-        func put(_ data: Data, _ path: String, _ record: FileRecord, spilled: String? = nil) {
+        func put(_ data: Data, _ path: String, _ record: FileRecord, spilled: FileUpdate.Spilled? = nil) {
             var request = FileUpdate.Request(data: data, path: path, generatedBefore: old.files[path] != nil,
                                              shownIn: plan.catalogFolder)
-            request.spilled = spilled.map { FileUpdate.Spilled(path: $0, sha256: record.sha256) }
+            request.spilled = spilled
             pending.append((request, record))
         }
         // The catalog's own Contents.json: written once, never replaced if a person made one

@@ -15,7 +15,7 @@ package enum FileUpdate {
         /// The folder messages name the file in (`Assets.xcassets`; empty: the path alone), one
         /// string shared by a build's requests.
         package var shownIn: String
-        /// Set when the bytes wait in a file of the spill folder (`data` is then empty).
+        /// Set when the bytes wait in the build's spill file (`data` is then empty).
         package var spilled: Spilled?
 
         package init(data: Data, path: String, generatedBefore: Bool, shownIn: String) {
@@ -30,14 +30,14 @@ package enum FileUpdate {
         package var shownAs: String { shownIn.isEmpty ? path : shownIn + "/" + path }
     }
 
-    /// A file of drawn bytes waiting in the build's spill folder, and their digest.
+    /// Drawn bytes waiting in the build's spill file (`SpillFile`), read back when written.
     package struct Spilled: Sendable {
-        package var path: String
-        package var sha256: String
+        package var file: SpillFile
+        package var place: SpillFile.Place
 
-        package init(path: String, sha256: String) {
-            self.path = path
-            self.sha256 = sha256
+        package init(file: SpillFile, place: SpillFile.Place) {
+            self.file = file
+            self.place = place
         }
     }
 
@@ -51,9 +51,16 @@ package enum FileUpdate {
 
     /// One request.
     package static func apply(_ request: Request, in folder: SafeFiles) -> Outcome {
+        var data = request.data
+        if let spilled = request.spilled {
+            guard let kept = spilled.file.read(spilled.place) else {
+                return .failed(.error("cannot read the drawn bytes of \"\(request.shownAs)\" back from the build's spill file",
+                                      at: .file(spilled.file.path), fix: "check free space on the output's disk and build again"))
+            }
+            data = kept
+        }
         let existing = folder.read(request.path)
-        let same = request.spilled.map { spilled in existing.map(Digest.sha256) == spilled.sha256 } ?? (existing == request.data)
-        if same { return .unchanged(stamp: stamp(of: request.path, in: folder)) }
+        if existing == data { return .unchanged(stamp: stamp(of: request.path, in: folder)) }
         if existing != nil, !request.generatedBefore {
             return .failed(.error(
                 "\"\(request.shownAs)\" exists and was not written by assetsmith; refusing to overwrite it",
@@ -61,11 +68,7 @@ package enum FileUpdate {
                 fix: "move or delete that file, or rename the asset in the manifest"))
         }
         do {
-            if let spilled = request.spilled {
-                try folder.moveIn(spilled.path, to: request.path)
-                return .written(stamp: stamp(of: request.path, in: folder))
-            }
-            try folder.write(request.data, to: request.path)
+            try folder.write(data, to: request.path)
             return .written(stamp: stamp(of: request.path, in: folder))
         } catch {
             return .failed(error)

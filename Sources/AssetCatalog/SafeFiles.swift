@@ -142,23 +142,6 @@ package struct SafeFiles: Sendable {
         }
     }
 
-    /// Moves the file at `absolute` (a build's own spill file, outside the root) to `relative`,
-    /// replacing what is there in one rename; across file systems it is copied with `write`.
-    package func moveIn(_ absolute: String, to relative: String) throws(Diagnostic) {
-        let path = try resolve(relative)
-        if rename(absolute, path) == 0 { return }
-        if errno == ENOENT, FileManager.default.fileExists(atPath: absolute) {
-            try makeDirectory(PathText.parent(relative))
-            if rename(absolute, path) == 0 { return }
-        }
-        guard errno == EXDEV, let data = FileManager.default.contents(atPath: absolute) else {
-            throw .error("cannot move the new file into place: \(String(cString: strerror(errno)))", at: .file(path),
-                         fix: "check permissions and free space")
-        }
-        try write(data, to: relative)
-        unlink(absolute)
-    }
-
     /// Removes the temporary files (`.<name>.assetsmith-<pid>.tmp`) that a build killed while
     /// writing left in `relative` (a folder); a live build's files are left alone. `names` is the
     /// folder's listing when the caller has it already. Returns the names removed.

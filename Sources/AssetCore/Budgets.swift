@@ -19,13 +19,14 @@ package struct Budgets: Sendable, Equatable {
     /// drawn at the same time (200 megapixels each, 800 MB of RGBA).
     package var buildPixels = 200_000_000
 
-    /// Bytes of drawn output files a build holds in memory until the catalog is written: 128 MB.
-    /// Past it, each file drawn is kept in a spill folder (`<output>/.assetsmith/spill-<pid>`) and
-    /// moved into place by the writer, so 50,000 assets cost what is in flight, not the catalog's
-    /// size (issue 38). A small catalog never reaches it. Not smaller: a spilled file costs one
-    /// more create and rename, and 32 MB (130,000 files spilled at 50,000 assets instead of
-    /// 20,000) made that build 20 s slower on an ext4 disk for 90 MB less memory.
-    package var heldOutputBytes = 128 << 20
+    /// Bytes of drawn output files a build holds in memory until the catalog is written: 32 MB.
+    /// Past it, each file drawn is appended to the build's spill file
+    /// (`<output>/.assetsmith/spill-<pid>-<n>`, `SpillFile`) and read back by the writer, so
+    /// 50,000 assets cost what is in flight, not the catalog's size (issue 38: 104 MB of PNGs
+    /// there). A small catalog never reaches it. Appending costs a sequential write the page cache
+    /// keeps; a file per output (an earlier design) cost a create and a rename each, and made a
+    /// 50,000-asset build 20 s slower at this budget.
+    package var heldOutputBytes = 32 << 20
 
     package init() {}
 

@@ -8,9 +8,15 @@ final class PhaseTimer: @unchecked Sendable {
     static let shared = PhaseTimer()
     private let enabled = ProcessInfo.processInfo.environment["ASSETSMITH_TIMINGS"] == "1"
     private var last = ProcessInfo.processInfo.systemUptime
+    private var exitMarked = false
 
     func mark(_ phase: String) {
         guard enabled else { return }
+        if !exitMarked {
+            // The last line is the process's own end (a peak past the last phase shows there).
+            exitMarked = true
+            atexit { PhaseTimer.shared.mark("exit") }
+        }
         let now = ProcessInfo.processInfo.systemUptime
         FileHandle.standardError.write(Data((String(format: "timing: %-28@ %7.1f ms", phase, (now - last) * 1000)
             + Self.peakMemory() + "\n").utf8))

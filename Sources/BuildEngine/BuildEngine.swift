@@ -85,9 +85,9 @@ package struct RenderGroup: Sendable {
 /// and warnings.
 typealias DrawOutcome = (Result<Data, Diagnostic>, Double?, [Diagnostic])
 
-/// A `DrawOutcome` while the rest of its batch is drawn: a file and the change it measured
-/// inline, anything else (a failure, warnings) boxed. A batch of 150,000 outcomes waiting to be
-/// taken then holds 48 bytes each, not a diagnostic's size, in each of its copies (issue 38).
+/// A `DrawOutcome` while the rest of its batch is drawn: a file (or where it was spilled) and the
+/// change it measured inline, anything else (a failure, warnings) boxed. A batch of 150,000
+/// outcomes waiting to be taken then holds some 80 bytes each, not a diagnostic's size (issue 38).
 struct HeldOutcome: Sendable {
     private final class Other: Sendable {
         let outcome: DrawOutcome
@@ -97,17 +97,61 @@ struct HeldOutcome: Sendable {
     private var data: Data?
     private var change: Double?
     private var other: Other?
+    /// Where the file's bytes wait when the build held its budget already (`data` is then nil),
+    /// and their digest.
+    private(set) var spilled: (file: FileUpdate.Spilled, sha256: String)?
 
-    init(_ outcome: DrawOutcome) {
+    /// The outcome, its file held in memory or, past the build's budget, kept in the spill file.
+    init(_ outcome: DrawOutcome, held: HeldBytes) {
         if case .success(let data) = outcome.0, outcome.2.isEmpty {
-            self.data = data
             change = outcome.1
+            if let spilled = held.spill(data) { self.spilled = spilled } else { self.data = data }
         } else {
             other = Other(outcome)
         }
     }
 
+    /// The outcome; a spilled file's bytes are empty here (`spilled` has them).
     var outcome: DrawOutcome { other?.outcome ?? (.success(data ?? Data()), change, []) }
+}
+
+/// The drawn bytes a build holds in memory until the catalog is written, up to
+/// `Budgets.heldOutputBytes`; past it, each file drawn goes to the build's spill file (made when
+/// first needed), so what a build holds is what is in flight, not the catalog's size (issue 38).
+/// Shared by the drawing threads.
+final class HeldBytes: @unchecked Sendable {
+    private let lock = NSLock()
+    private let budget: Int
+    private let outputDirectory: String
+    private var held = 0
+    private var file: SpillFile?
+    private var tried = false
+
+    init(budget: Int, outputDirectory: String) {
+        self.budget = budget
+        self.outputDirectory = outputDirectory
+    }
+
+    /// nil when `data` is to be held in memory (within the budget, or the spill file cannot take
+    /// it); otherwise where it was kept and its digest.
+    func spill(_ data: Data) -> (file: FileUpdate.Spilled, sha256: String)? {
+        let spillFile: SpillFile? = lock.withLock {
+            if held + data.count <= budget {
+                held += data.count
+                return nil
+            }
+            if !tried {
+                tried = true
+                file = SpillFile.open(outputDirectory: outputDirectory)
+            }
+            return file
+        }
+        guard let spillFile, let place = spillFile.keep(data) else { return nil }
+        return (FileUpdate.Spilled(file: spillFile, place: place), Digest.sha256(data))
+    }
+
+    /// Removes the spill file, once the writer has read back what it kept.
+    func removeFile() { lock.withLock { file }?.remove() }
 }
 
 /// A group that passed the checks, with its build key (`BuildKey`).
@@ -137,11 +181,8 @@ struct BuildRun {
     var layersFailed: Set<String> = []
     /// What the layer jobs found, by output, until it is reported in layer order.
     var layerDiagnostics: [String: [Diagnostic]] = [:]
-    /// Outputs drawn whose bytes are held in memory, and how many bytes they hold.
-    var held: [String] = []
-    var heldBytes = 0
-    /// Where drawn files wait once `heldBytes` passes the budget (made when first needed).
-    var spill: SpillFolder?
+    /// The drawn bytes held in memory, and the spill file past their budget.
+    let held: HeldBytes
     var rendered = 0
     var upToDate = 0
     /// The derived-form check (`planDerivedChecks`), and where its warnings go: after the
@@ -149,8 +190,9 @@ struct BuildRun {
     var derived = DerivedChecks()
     var derivedWarningsAt = 0
 
-    init(plan: Plan) {
+    init(plan: Plan, heldBudget: Int) {
         self.plan = plan
+        held = HeldBytes(budget: heldBudget, outputDirectory: plan.outputDirectory)
         // Made once at full size: grown by doubling, the old table and the new were held at once.
         files.reserveCapacity(plan.jobs.count)
         for job in plan.jobs { for source in job.allSources { refs[source.loadKey] = source } }
@@ -210,7 +252,7 @@ package struct BuildEngine {
         }
         defer { withExtendedLifetime(lock) {} }
         FreedMemory.keepLargeBlocksMapped()
-        var run = BuildRun(plan: plan)
+        var run = BuildRun(plan: plan, heldBudget: budgets.heldOutputBytes)
         run.diagnostics = plan.warnings
         let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder),
                                       knowing: knownRecord)
@@ -362,32 +404,8 @@ package struct BuildEngine {
         for (index, batch) in schedule.batches.enumerated() {
             drawBatch(batch, at: index, of: schedule, progress: progressLine, &run)
             for key in schedule.released(after: index) { run.decoded[key] = nil }
-            if run.heldBytes > budgets.heldOutputBytes { spillHeld(&run) }
             FreedMemory.release()
         }
-    }
-
-    /// Moves the drawn files held in memory to the spill folder (written over the threads), so
-    /// what a build holds is what is in flight, not the catalog's size. A file that cannot be
-    /// written there stays in memory.
-    func spillHeld(_ run: inout BuildRun) {
-        if run.spill == nil {
-            SpillFolder.removeStale(outputDirectory: run.plan.outputDirectory)
-            run.spill = SpillFolder(outputDirectory: run.plan.outputDirectory)
-        }
-        guard let spill = run.spill else { return }
-        let files = run.files, offset = run.rendered
-        let work = run.held.enumerated().compactMap { index, path in
-            files[path].map { (path, $0.data, "\(index)", "\(offset)-\(index / 1000)") }
-        }
-        let kept = parallelMap(work, threads: threads) { spill.keep($0.1, as: $0.2, in: $0.3) }
-        for ((path, data, _, _), place) in zip(work, kept) {
-            guard let place else { continue }
-            run.files[path]?.data = Data()
-            run.files[path]?.spilled = place
-            run.heldBytes -= data.count
-        }
-        run.held = []
     }
 
     /// One batch: its sources made loadable, the groups that can be drawn drawn (the others
@@ -419,7 +437,8 @@ package struct BuildEngine {
             run.fail(item.group)
             progress?.advance()
         }
-        let outcomes = draw(drawable, with: lazy, decoded: decoded, measured: run.derived.measuredBy, progress: progress)
+        let outcomes = draw(drawable, with: lazy, decoded: decoded, measured: run.derived.measuredBy, held: run.held,
+                            progress: progress)
         // A source that could not be loaded is reported once, before what its batch drew.
         run.diagnostics += lazy.failures
         run.decoded.merge(lazy.loaded) { first, _ in first }
@@ -431,7 +450,7 @@ package struct BuildEngine {
     /// it. Jobs a worker draws and jobs drawn here are taken by different threads first
     /// (`inDrawingOrder`). nil: the group's sources could not be loaded.
     func draw(_ drawable: [KeyedGroup], with lazy: LazySources, decoded: [String: LoadedSource],
-              measured: [RenderKey: [Int]], progress: BuildProgress?) -> [HeldOutcome?] {
+              measured: [RenderKey: [Int]], held: HeldBytes, progress: BuildProgress?) -> [HeldOutcome?] {
         var outcomes: [HeldOutcome?] = []
         let runs = RenderSchedule<KeyedGroup>.outputRuns(drawable, pixels: { $0.group.job.pixelSize.width * $0.group.job.pixelSize.height },
                                                          budget: budgets.buildPixels)
@@ -443,10 +462,12 @@ package struct BuildEngine {
                 defer { lazy.done(with: keys, announced: announced) }
                 guard let sources = lazy.adding(keys, to: decoded) else { return nil }
                 announced = BuildEngine.announcedSource(of: item, in: sources)
-                if item.group.job.symbol != nil { return HeldOutcome(BuildEngine.drawSymbol(item.group.job, decoded: sources)) }
+                if item.group.job.symbol != nil {
+                    return HeldOutcome(BuildEngine.drawSymbol(item.group.job, decoded: sources), held: held)
+                }
                 // The check's derivation is the render's: kept in the source's memo for it.
                 let change = !measured.isEmpty && measured[item.group.key] != nil ? BuildEngine.derivedChange(of: item.group.job, decoded: sources) : nil
-                return HeldOutcome((BuildEngine.draw(item.group.job, decoded: sources), change, []))
+                return HeldOutcome((BuildEngine.draw(item.group.job, decoded: sources), change, []), held: held)
             }
         }
         return outcomes
@@ -465,9 +486,7 @@ package struct BuildEngine {
             case .success(let data):
                 guard let source = run.read[item.group.job.source.path] else { continue }
                 for job in item.group.jobs {
-                    run.files[job.output] = source.rendered(data, job: job, key: item.digest)
-                    run.held.append(job.output)
-                    run.heldBytes += data.count
+                    run.files[job.output] = source.rendered(data, job: job, key: item.digest, spilled: held?.spilled)
                 }
                 run.rendered += item.group.jobs.count
             case .failure(let diagnostic):
@@ -489,7 +508,7 @@ package struct BuildEngine {
         run.files = [:]
         let report = CatalogWriter.write(run.plan, files: consume files, failed: run.failed, previous: record,
                                          bundleFiles: run.layerFiles)
-        run.spill?.remove()
+        run.held.removeFile()
         run.diagnostics += report.diagnostics
         return report
     }

@@ -34,8 +34,13 @@ package struct SourceBytes: Sendable {
     /// Something about the file the user should know (an ICC profile that is not applied).
     package var warning: Diagnostic?
 
-    func rendered(_ data: Data, job: RenderJob, key: String) -> RenderedFile {
-        RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key)
+    /// A file the build drew: its bytes, or where they wait in the spill file and their digest.
+    func rendered(_ data: Data, job: RenderJob, key: String, spilled: (file: FileUpdate.Spilled, sha256: String)? = nil)
+        -> RenderedFile {
+        var file = RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key,
+                                sha256: spilled?.sha256)
+        file.spilled = spilled?.file
+        return file
     }
 
     /// The output of `job` as the last build left it (`RecordedOutput`): not drawn again.

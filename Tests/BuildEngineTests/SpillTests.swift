@@ -27,12 +27,12 @@ import Testing
         return engine.build(try project.plan())
     }
 
-    @Test func aCatalogDrawnThroughTheSpillFolderIsTheSameToTheByte() throws {
+    @Test func aCatalogDrawnThroughTheSpillFileIsTheSameToTheByte() throws {
         let inMemory = try Project()
         let spilled = try Project()
         defer { inMemory.remove(); spilled.remove() }
         let held = try build(inMemory, heldBytes: Budgets.standard.heldOutputBytes)
-        // Nothing may be held: every file drawn waits in the spill folder.
+        // Nothing may be held: every file drawn waits in the spill file.
         let through = try build(spilled, heldBytes: 0)
         #expect(through.diagnostics.isEmpty, "\(through.diagnostics)")
         #expect(through.rendered == held.rendered)
@@ -41,7 +41,7 @@ import Testing
         #expect(catalogFiles(spilled).count >= 7, "the root, two sets and their images")
         let assetsmith = spilled.folder.appendingPathComponent("Output/.assetsmith").path
         let left = try FileManager.default.contentsOfDirectory(atPath: assetsmith)
-        #expect(!left.contains { $0.hasPrefix("spill-") }, "the spill folder goes with the build: \(left)")
+        #expect(!left.contains { $0.hasPrefix("spill-") }, "the spill file goes with the build: \(left)")
         // The record knows the files it moved in: a second build draws and writes nothing; a
         // forced one draws all again, spills them, and finds every file unchanged.
         let again = try build(spilled, heldBytes: 0)
@@ -53,7 +53,7 @@ import Testing
     }
 
     @Test func exactlyTheBudgetIsHeldAndOneByteMoreSpills() throws {
-        // A spill first clears the folders of dead builds, which shows whether one happened.
+        // A spill first clears the spill files and folders of dead builds, which shows whether one happened.
         let project = try Project()
         defer { project.remove() }
         let first = try build(project, heldBytes: Budgets.standard.heldOutputBytes)
@@ -68,7 +68,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: dead), "one byte over: spilled")
     }
 
-    @Test func aSpillFolderOfAKilledBuildIsRemovedAndALiveOneKept() throws {
+    @Test func aSpillFolderOfAKilledBuildOfAnEarlierVersionIsRemovedAndALiveOneKept() throws {
         let project = try Project()
         defer { project.remove() }
         let assetsmith = project.folder.appendingPathComponent("Output/.assetsmith").path
