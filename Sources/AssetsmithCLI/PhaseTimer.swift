@@ -1,7 +1,8 @@
 import Foundation
 
 /// `ASSETSMITH_TIMINGS=1` prints how long each phase of a build took, to standard error, with
-/// the process's peak memory so far where the system tells it (Linux: `VmHWM`).
+/// the process's peak memory so far and its memory now where the system tells them (Linux:
+/// `VmHWM`, `VmRSS`).
 /// For profiling; the benchmark (`make bench`) is where speed is measured. The front end's: the
 /// engine only reports its phases (`BuildEngine.phaseFinished`).
 final class PhaseTimer: @unchecked Sendable {
@@ -23,13 +24,16 @@ final class PhaseTimer: @unchecked Sendable {
         last = now
     }
 
-    /// `  peak 123 MB`, or nothing where the peak is not known.
+    /// `  peak 123 MB  now 100 MB`, or nothing where the system does not tell.
     private static func peakMemory() -> String {
         #if os(Linux)
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }),
-              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return "" }
-        return "  peak \(kilobytes / 1024) MB"
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return "" }
+        func megabytes(_ key: String) -> Int? {
+            status.split(separator: "\n").first { $0.hasPrefix(key) }
+                .flatMap { Int($0.split(separator: " ").dropFirst().first ?? "") }.map { $0 / 1024 }
+        }
+        guard let peak = megabytes("VmHWM:") else { return "" }
+        return "  peak \(peak) MB" + (megabytes("VmRSS:").map { "  now \($0) MB" } ?? "")
         #else
         return ""
         #endif

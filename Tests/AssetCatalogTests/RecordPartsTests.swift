@@ -144,6 +144,35 @@ import Testing
     /// Parts edited by hand (every entry moved into the first part, the others emptied): the
     /// entries are read, and the next write makes every part anew, so a changed entry is never
     /// shadowed by its old copy in a part kept as it was.
+    /// Parts are merged in order as they are read: an entry in two parts is the earlier part's,
+    /// whichever thread read it first, and a missing last part fails the record as a first does.
+    @Test func anEntryInTwoPartsIsTheEarlierPartsAndAMissingLastPartFailsTheRecord() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let names = try #require(try write(record(sets: 1100), replacing: nil).parts)
+        func rows(_ name: String) throws -> [String: Any] {
+            let part = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: partsFolder + "/" + name)))
+            return try #require((part as? [String: Any])?["rows"] as? [String: Any])
+        }
+        func put(_ rows: [String: Any], _ name: String) throws {
+            try JSONSerialization.data(withJSONObject: ["rows": rows]).write(to: URL(fileURLWithPath: partsFolder + "/" + name))
+        }
+        let path = try #require(try rows(names[3]).keys.sorted().first)
+        var row = try #require(try rows(names[3])[path] as? [Any])
+        for (index, sha) in [(0, "0"), (names.count - 1, "7")] {
+            row[0] = String(repeating: sha, count: 64)
+            var changed = try rows(names[index])
+            changed[path] = row
+            try put(changed, names[index])
+        }
+        for _ in 0..<5 {
+            let read = try #require(BuildRecord.read(at: recordPath))
+            #expect(read.files[path]?.sha256 == String(repeating: "0", count: 64), "the first part's entry")
+            #expect(read.parts == nil, "not in place")
+        }
+        try FileManager.default.removeItem(atPath: partsFolder + "/" + names[names.count - 1])
+        #expect(BuildRecord.read(at: recordPath) == nil, "nothing counts as generated")
+    }
+
     @Test func partsNotAsABuildWritesThemAreAllWrittenAnew() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let first = try write(record(sets: 1100), replacing: nil)
