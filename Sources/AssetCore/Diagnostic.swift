@@ -125,3 +125,38 @@ package enum FrontEndRemedy: String, Hashable, Sendable, Codable {
     /// Raise one of the `Budgets` (the CLI names its environment variable).
     case manifestBytes, sourceBytes, imagePixels, buildPixels
 }
+
+extension Array where Element == Diagnostic {
+    /// The diagnostics as a terminal shows them: when more than `shown + 1` say the same thing
+    /// (severity, message and fix) at different places, the first `shown` keep their place and
+    /// one line stands for the rest (`more`). A full disk fails every file of a catalog in the
+    /// same words: 2,000 assets printed 13,500 lines. Reports for machines keep every one.
+    package func collapsingRepeats(shown: Int = 3) -> [(diagnostic: Diagnostic, more: Int)] {
+        func said(_ diagnostic: Diagnostic) -> DiagnosticWords {
+            DiagnosticWords(severity: diagnostic.severity, message: diagnostic.message, fix: diagnostic.fix)
+        }
+        var total: [DiagnosticWords: Int] = [:]
+        for diagnostic in self { total[said(diagnostic), default: 0] += 1 }
+        var seen: [DiagnosticWords: Int] = [:]
+        var result: [(diagnostic: Diagnostic, more: Int)] = []
+        for diagnostic in self {
+            let key = said(diagnostic)
+            let count = total[key] ?? 0
+            let index = seen[key, default: 0]
+            seen[key] = index + 1
+            if count <= shown + 1 || index < shown {
+                result.append((diagnostic, 0))
+            } else if index == shown {
+                result.append((diagnostic, count - shown))
+            }
+        }
+        return result
+    }
+}
+
+/// What a diagnostic says, without where (`collapsingRepeats`).
+private struct DiagnosticWords: Hashable {
+    var severity: Diagnostic.Severity
+    var message: String
+    var fix: String?
+}

@@ -43,20 +43,26 @@ final class DiagnosticPrinter: @unchecked Sendable {
 
     func print(_ diagnostics: [Diagnostic]) {
         if let capture = Self.capture { return capture.add(diagnostics) }
-        for diagnostic in diagnostics {
+        for (diagnostic, more) in diagnostics.collapsingRepeats() {
             // Names from disk or a manifest may hold control characters: never print them raw.
-            var text = ReportText.visible(diagnostic.headline)
+            var text = ReportText.visible(more == 0 ? diagnostic.headline : Self.repeatLine(diagnostic, more: more))
             if colour {
                 let code = diagnostic.severity == .error ? "\u{1B}[1;31m" : "\u{1B}[1;33m"
                 let word = diagnostic.severity.rawValue + ":"
                 text = text.replacingOccurrences(of: word, with: code + word + "\u{1B}[0m")
             }
-            if isTerminal, case .source(let location) = diagnostic.location, let line = sourceLine(location) {
+            if more == 0, isTerminal, case .source(let location) = diagnostic.location, let line = sourceLine(location) {
                 text += "\n" + line + "\n" + String(repeating: " ", count: max(0, location.column - 1)) + "^"
             }
             if let fix = CLIRemedy.fix(of: diagnostic) { text += "\n  fix: " + ReportText.visible(fix) }
             line(text)
         }
+    }
+
+    /// The line that stands for `more` diagnostics saying what the ones above it say
+    /// (`collapsingRepeats`): `error: and 6,139 more like the above: cannot write file: …`.
+    static func repeatLine(_ diagnostic: Diagnostic, more: Int) -> String {
+        "\(diagnostic.severity.rawValue): and \(more) more like the above: \(diagnostic.message)"
     }
 
     /// One line to standard error.
