@@ -15,6 +15,7 @@ extension CatalogWriter {
         // every set at once, and a scan of the written files per set took twenty minutes.
         let writtenIn = Dictionary(grouping: report.written, by: PathText.parent)
         var taken: Set<String> = []
+        var undone: [(folder: String, files: Int)] = []
         for contents in failedContents.sorted() {
             let folder = PathText.parent(contents)
             guard !folder.isEmpty, catalog.read(contents) == nil else { continue }
@@ -23,12 +24,24 @@ extension CatalogWriter {
                 new.files[path] = nil
             }
             taken.formUnion(inside)
-            if !inside.isEmpty {
-                report.diagnostics.append(.warning(
-                    "the set \"\(folder)\" could not be completed (its Contents.json was not written), so the \(inside.count) file\(inside.count == 1 ? "" : "s") written into it \(inside.count == 1 ? "was" : "were") removed again",
-                    fix: "free some space and build again"))
+            if !inside.isEmpty { undone.append((folder, inside.count)) }
+        }
+        report.diagnostics += undoneWarnings(undone)
+        if !taken.isEmpty { report.written.removeAll { taken.contains($0) } }
+    }
+
+    /// One warning a set taken back, up to three; past that one warning naming the first three
+    /// (a full disk takes back hundreds of sets at once).
+    static func undoneWarnings(_ undone: [(folder: String, files: Int)]) -> [Diagnostic] {
+        func files(_ count: Int) -> String { "\(count) file\(count == 1 ? "" : "s")" }
+        guard undone.count > 3 else {
+            return undone.map { folder, count in
+                .warning("the set \"\(folder)\" could not be completed (its Contents.json was not written), so the \(files(count)) written into it \(count == 1 ? "was" : "were") removed again",
+                         fix: "free some space and build again")
             }
         }
-        if !taken.isEmpty { report.written.removeAll { taken.contains($0) } }
+        let named = undone.prefix(3).map { "\"\($0.folder)\"" }.joined(separator: ", ")
+        return [.warning("\(undone.count) sets could not be completed (their Contents.json was not written), so the \(files(undone.reduce(0) { $0 + $1.files })) written into them were removed again: \(named) and \(undone.count - 3) more",
+                         fix: "free some space and build again")]
     }
 }

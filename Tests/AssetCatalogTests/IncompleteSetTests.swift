@@ -1,4 +1,4 @@
-import AssetCatalog
+@testable import AssetCatalog
 import AssetCore
 import Foundation
 import Testing
@@ -28,5 +28,19 @@ import Testing
         #expect(again.diagnostics.isEmpty, "\(again.diagnostics)")
         #expect(FileManager.default.fileExists(atPath: set + "/Star.png"))
         #expect(FileManager.default.fileExists(atPath: set + "/Contents.json"))
+    }
+
+    @Test func threeSetsTakenBackAreNamedEachAndFourInOneWarning() {
+        let three = CatalogWriter.undoneWarnings([("A.imageset", 1), ("B.imageset", 3), ("C.imageset", 2)]).map(\.message)
+        #expect(three == [
+            "the set \"A.imageset\" could not be completed (its Contents.json was not written), so the 1 file written into it was removed again",
+            "the set \"B.imageset\" could not be completed (its Contents.json was not written), so the 3 files written into it were removed again",
+            "the set \"C.imageset\" could not be completed (its Contents.json was not written), so the 2 files written into it were removed again",
+        ])
+        let four = CatalogWriter.undoneWarnings([("A.imageset", 1), ("B.imageset", 3), ("C.imageset", 2), ("D.imageset", 3)])
+        #expect(four.map(\.message) == [
+            "4 sets could not be completed (their Contents.json was not written), so the 9 files written into them were removed again: \"A.imageset\", \"B.imageset\", \"C.imageset\" and 1 more",
+        ])
+        #expect(four.first?.severity == .warning && four.first?.fix == "free some space and build again")
     }
 }
