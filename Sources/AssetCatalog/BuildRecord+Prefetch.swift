@@ -24,6 +24,8 @@ extension BuildRecord {
                 // two threads here slowed the manifest's parse as much as they saved).
                 let lanes = max(1, ProcessInfo.processInfo.activeProcessorCount - 1)
                 var snapshot = BuildRecord.snapshot(at: path, lanes: lanes)
+                // What decoding the parts freed goes back now, not at the build's first trim.
+                FreedMemory.release()
                 // The files are looked at while the build goes on: the namespace check needs the
                 // record only, the up-to-date check (which waits for them) comes later.
                 if let catalog, let record = snapshot.record {

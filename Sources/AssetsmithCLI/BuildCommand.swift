@@ -7,7 +7,6 @@ import AssetSpec
 import Foundation
 import FrontEnd
 import Preview
-import FrontEnd
 
 /// `assetsmith build`: plan, render, write the catalog, print a summary.
 struct BuildCommand: ParsableCommand {
@@ -64,6 +63,8 @@ struct BuildCommand: ParsableCommand {
             return
         }
         PhaseTimer.shared.mark("stamp check")
+        // Before the manifest is parsed and the record read beside it: their large blocks too.
+        FreedMemory.keepLargeBlocksMapped()
         let workers = render.makeSandbox()
         SignalExit.install(stopping: workers)
         // A first build that draws vectors starts its first worker now, while the manifest is read.
