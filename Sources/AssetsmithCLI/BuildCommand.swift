@@ -63,8 +63,7 @@ struct BuildCommand: ParsableCommand {
             return
         }
         PhaseTimer.shared.mark("stamp check")
-        // Before the manifest is parsed and the record read beside it: their large blocks too.
-        FreedMemory.keepLargeBlocksMapped()
+        FreedMemory.keepLargeBlocksMapped() // before the manifest's parse and the record's read
         let workers = render.makeSandbox()
         SignalExit.install(stopping: workers)
         // A first build that draws vectors starts its first worker now, while the manifest is read.
