@@ -6,8 +6,8 @@ import ImageProbe
 import PNGCodec
 import XcodeProject
 
-/// The state of one verify run: the catalog's sets as read from disk, file bytes and PNG facts
-/// read once each, and the findings so far. The checks live in `Inspection+*.swift`.
+/// The state of one verify run: the catalog's sets as read from disk, the bytes and PNG facts of
+/// the set in flight (`FolderFiles`), and the findings so far. The checks live in `Inspection+*.swift`.
 final class Inspection {
     /// Absolute (or working-directory relative) path of the `.xcassets` folder.
     let catalogPath: String
@@ -51,19 +51,11 @@ final class Inspection {
         didSet { ownSetsCache = nil }
     }
     private var seenFindings: Set<Finding> = []
-    /// Per set: its file names, and the same lower-cased → as on disk.
-    private var fileNames: [String: (exact: Set<String>, folded: [String: String])] = [:]
-    /// Per Contents.json and key: the first place of each string value of that key.
-    var locations: [String: [String: (line: Int, column: Int)]] = [:]
-    private var dataCache: [String: Data?] = [:]
+    /// The files of the folder checks are looking at, read once each; forgotten when a check
+    /// turns to another folder (issue 38).
+    private var inFlight = FolderFiles(folder: "")
     /// Build keys of the plan's jobs, their shared parameters encoded once (issue 38).
     let keyEncoder = BuildKey.KeyEncoder()
-    /// Why a file could not be read (the `strerror` text), for files `data` found unreadable.
-    var unreadable: [String: String] = [:]
-    private var formatCache: [String: ImageFormat?] = [:]
-    private var sizeCache: [String: Result<PixelSize, ProbeError>] = [:]
-    private var infoCache: [String: Result<PNGInfo, PNGError>] = [:]
-    private var bitmapCache: [String: Bitmap?] = [:]
 
     init(catalogPath: String, display: String) {
         self.catalogPath = catalogPath
@@ -138,16 +130,29 @@ final class Inspection {
         setsByPath[relative]
     }
 
-    /// The bytes of a file inside the catalog, read once; nil when it cannot be read or is over
-    /// its budget (`Budgets.contentsBytes` for a Contents.json, `sourceBytes` for any other file),
-    /// decided from its size before it is read.
+    /// Makes `relative`'s folder the one in flight: what is known of another folder's files is
+    /// forgotten first.
+    private func enter(_ relative: String) {
+        guard !inFlight.holds(relative) else { return }
+        inFlight = FolderFiles(folder: FolderFiles.folder(of: relative))
+    }
+
+    private func enter(folder: String) {
+        guard inFlight.folder != folder else { return }
+        inFlight = FolderFiles(folder: folder)
+    }
+
+    /// The bytes of a file inside the catalog, read once while its folder is in flight; nil when it
+    /// cannot be read or is over its budget (`Budgets.contentsBytes` for a Contents.json,
+    /// `sourceBytes` for any other file), decided from its size before it is read.
     func data(_ relative: String) -> Data? {
-        if let cached = dataCache[relative] { return cached }
+        enter(relative)
+        if let cached = inFlight.data[relative] { return cached }
         let limit = relative.hasSuffix("Contents.json") ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
         var data: Data?
         if ContainedFile.link(under: catalogPath, relative: relative) != nil {
             // A file of a set that is a link is not followed out of the catalog (issue 36).
-            unreadable[relative] = "a symbolic link, which verify does not follow"
+            inFlight.unreadable[relative] = "a symbolic link, which verify does not follow"
             data = nil
         } else if relative.lowercased().hasSuffix(".png"), PNGDeclaredSize.refusal(absolute(relative)) != nil {
             data = nil // reported by the file check, from its header
@@ -155,30 +160,39 @@ final class Inspection {
             switch BoundedFile.read(absolute(relative), limit: limit) {
             case .success(let read): data = read
             case .failure(let failure):
-                if case .unreadable(let reason) = failure { unreadable[relative] = reason }
+                if case .unreadable(let reason) = failure { inFlight.unreadable[relative] = reason }
                 data = nil
             }
         }
-        dataCache[relative] = data
+        inFlight.data[relative] = data
         return data
     }
 
-    /// The PNG facts of a file inside the catalog, read once; nil when the file cannot be read.
+    /// Why `data(relative)` found the file unreadable (the `strerror` text); nil when it did not.
+    func unreadable(_ relative: String) -> String? {
+        _ = data(relative)
+        return inFlight.unreadable[relative]
+    }
+
+    /// The PNG facts of a file inside the catalog, read once while its folder is in flight; nil
+    /// when the file cannot be read.
     func info(_ relative: String) -> Result<PNGInfo, PNGError>? {
-        if let cached = infoCache[relative] { return cached }
+        enter(relative)
+        if let cached = inFlight.info[relative] { return cached }
         guard let data = data(relative) else { return nil }
         checkedFiles.insert(relative)
         let result = Result { () throws(PNGError) -> PNGInfo in try PNGCodec.info(data) }
-        infoCache[relative] = result
+        inFlight.info[relative] = result
         return result
     }
 
-    /// The image type of a file inside the catalog by its first bytes, read once; nil when it cannot
-    /// be read or is no type Xcode accepts.
+    /// The image type of a file inside the catalog by its first bytes, read once while its folder
+    /// is in flight; nil when it cannot be read or is no type Xcode accepts.
     func format(_ relative: String) -> ImageFormat? {
-        if let cached = formatCache[relative] { return cached }
+        enter(relative)
+        if let cached = inFlight.format[relative] { return cached }
         let format = data(relative).flatMap { ImageFormat(sniffing: $0) }
-        formatCache[relative] = format
+        inFlight.format[relative] = format
         return format
     }
 
@@ -193,7 +207,8 @@ final class Inspection {
     /// The pixel size of a bitmap inside the catalog or why it has none; nil when the file is
     /// missing, unrecognised or a vector.
     func measured(_ relative: String) -> Result<PixelSize, ProbeError>? {
-        if let cached = sizeCache[relative] { return cached }
+        enter(relative)
+        if let cached = inFlight.size[relative] { return cached }
         guard let format = format(relative), !format.isVector else { return nil }
         checkedFiles.insert(relative)
         let result: Result<PixelSize, ProbeError>
@@ -205,17 +220,22 @@ final class Inspection {
                 try PixelSizeReader.pixelSize(ofFileAt: absolute(relative), format: format)
             }
         }
-        sizeCache[relative] = result
+        inFlight.size[relative] = result
         return result
     }
 
-    /// The decoded pixels of a PNG inside the catalog, decoded once; nil when it cannot be decoded
-    /// (the PNG check reports why).
+    /// The decoded pixels of a PNG inside the catalog; nil when it cannot be decoded (the PNG
+    /// check reports why). Not kept: each check that needs pixels looks at them once.
     func bitmap(_ relative: String) -> Bitmap? {
-        if let cached = bitmapCache[relative] { return cached }
-        let bitmap = data(relative).flatMap { data in try? PNGCodec.decode(data) }
-        bitmapCache[relative] = bitmap
-        return bitmap
+        data(relative).flatMap { data in try? PNGCodec.decode(data) }
+    }
+
+    /// Where `"key"` (with `"value"`, or any value when nil) first appears in the Contents.json at
+    /// `file` (a path inside the catalog); the file is scanned once while its folder is in flight.
+    func place(of key: String, value: String?, inContents file: String) -> (line: Int, column: Int)? {
+        enter(file)
+        if inFlight.places[file] == nil { inFlight.places[file] = StringPlaces.index(data(file) ?? Data()) }
+        return inFlight.places[file]?[key + "\u{0}" + (value ?? "\u{0}any")]
     }
 
     /// Whether `name` is in `set`'s folder with exactly this case (from the directory listing:
@@ -230,11 +250,12 @@ final class Inspection {
     }
 
     private func names(in set: CatalogSet) -> (exact: Set<String>, folded: [String: String]) {
-        if let known = fileNames[set.path] { return known }
+        enter(folder: set.path)
+        if let known = inFlight.names { return known }
         var folded: [String: String] = [:]
         for file in set.files where folded[file.lowercased()] == nil { folded[file.lowercased()] = file }
         let names = (Set(set.files), folded)
-        fileNames[set.path] = names
+        inFlight.names = names
         return names
     }
 }

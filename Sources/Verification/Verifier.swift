@@ -114,8 +114,7 @@ package enum Verifier {
             return inspection.report()
         }
         inspection.ownFiles = Set(plan.jobs.map(\.output)).union(record.map { Set($0.files.keys) } ?? [])
-        inspection.checkPlan(plan, record: record)
-        inspection.checkCatalog()
+        inspection.checkCatalog(plan: Inspection.PlanCheck(plan, record: record))
         for bundle in plan.iconBundles ?? [] {
             let shown = sibling(bundle.folder, of: inspection.display)
             inspection.checkIconBundle(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder),
