@@ -14,10 +14,10 @@ final class Inspection {
     /// The catalog as messages show it.
     let display: String
     private(set) var sets: [CatalogSet] = [] {
-        didSet { setsByPath = Dictionary(sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }) }
+        didSet { setsByPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
-    /// `sets` by their path inside the catalog: a lookup per file, not a scan (50,000 sets).
-    private var setsByPath: [String: CatalogSet] = [:]
+    /// Positions in `sets` by path inside the catalog: a lookup per file, not a scan (50,000 sets).
+    private var setsByPath: [String: Int] = [:]
     private(set) var findings: [Finding] = []
     /// Files (inside the catalog) whose pixel size the plan checked; the catalog check skips them.
     var sizeCheckedByPlan: Set<String> = []
@@ -127,7 +127,7 @@ final class Inspection {
     }
 
     func set(at relative: String) -> CatalogSet? {
-        setsByPath[relative]
+        setsByPath[relative].map { sets[$0] }
     }
 
     /// Makes `relative`'s folder the one in flight: what is known of another folder's files is
