@@ -10,7 +10,10 @@ extension Inspection {
     func checkCatalog(plan: PlanCheck? = nil) {
         sizeCheckedByStacks = stackSizedFiles()
         if let plan { beginPlanCheck(plan) }
-        for set in sets {
+        let glyphs = glyphNames()
+        for index in sets.indices {
+            let set = bringIn(index)
+            defer { putAway(index, keepWhole: glyphs) }
             if let plan { checkPlannedFiles(in: set, plan) }
             let contentsFile = shown(set.path + "/Contents.json")
             switch set.contents {

@@ -16,6 +16,8 @@ extension Inspection {
         let record: BuildRecord?
         /// Indices of the plan's jobs by the folder their file goes in, in plan order.
         let jobsByFolder: [String: [Int]]
+        /// Indices of the plan's catalog entries by their set folder.
+        let entriesByFolder: [String: [Int]]
         /// Sources read so far, by path (one source may feed the jobs of many sets).
         var sourceFacts: [String: SourceFacts?] = [:]
 
@@ -23,19 +25,30 @@ extension Inspection {
             self.plan = plan
             self.record = record
             jobsByFolder = Dictionary(grouping: plan.jobs.indices) { PathText.parent(plan.jobs[$0].output) }
+            entriesByFolder = Dictionary(grouping: plan.entries.indices) { plan.entries[$0].folder }
         }
     }
 
-    /// The checks of the plan that come before any set's: every planned set exists with the
-    /// Contents.json the manifest gives, and the jobs of sets that do not exist.
+    /// The checks of the plan that come before any set's: every planned set exists, the catalog
+    /// has a build record, and the jobs of sets that do not exist.
     func beginPlanCheck(_ check: PlanCheck) {
         checkPlannedSets(check.plan, record: check.record)
         let setless = check.jobsByFolder.filter { set(at: $0.key) == nil }.values.joined().sorted()
         for index in setless { checkJob(index, of: check) }
     }
 
-    /// The plan's checks of the files `set` holds.
+    /// The plan's checks of `set` (its Contents.json read): the Contents.json the manifest gives,
+    /// and the files it holds.
     func checkPlannedFiles(in set: CatalogSet, _ check: PlanCheck) {
+        for index in check.entriesByFolder[set.path] ?? [] {
+            let entry = check.plan.entries[index]
+            if case .success(let contents) = set.contents, contents != entry.contents {
+                add(.error, .stale, file: shown(entry.folder + "/Contents.json"), asset: entry.folder,
+                    message: "is not what the manifest gives for asset \"\(entry.asset)\"; "
+                        + "the manifest or the requirement table changed since the last build",
+                    fix: Self.buildFix)
+            }
+        }
         for index in check.jobsByFolder[set.path] ?? [] { checkJob(index, of: check) }
     }
 
@@ -80,22 +93,13 @@ extension Inspection {
         var pixels: PixelSize?
     }
 
-    /// Every planned set exists with the Contents.json the manifest gives, and the catalog has a
-    /// build record.
+    /// Every planned set exists (what its Contents.json holds is checked at its turn), and the
+    /// catalog has a build record.
     private func checkPlannedSets(_ plan: Plan, record: BuildRecord?) {
         let build = Self.buildFix
-        for entry in plan.entries {
-            guard let set = set(at: entry.folder) else {
-                add(.error, .missingFile, file: shown(entry.folder), asset: entry.folder,
-                    message: "the set for asset \"\(entry.asset)\" does not exist", fix: build)
-                continue
-            }
-            if case .success(let contents) = set.contents, contents != entry.contents {
-                add(.error, .stale, file: shown(entry.folder + "/Contents.json"), asset: entry.folder,
-                    message: "is not what the manifest gives for asset \"\(entry.asset)\"; "
-                        + "the manifest or the requirement table changed since the last build",
-                    fix: build)
-            }
+        for entry in plan.entries where set(at: entry.folder) == nil {
+            add(.error, .missingFile, file: shown(entry.folder), asset: entry.folder,
+                message: "the set for asset \"\(entry.asset)\" does not exist", fix: build)
         }
         if record == nil {
             add(.error, .stale, file: display, asset: nil,

@@ -22,6 +22,19 @@ extension Inspection {
                  sameSize: "a transition mask must be the same size as its back indicator"),
     ]
 
+    /// The names of image sets the pair checks look into: a partner (`X.selected`, `X.mask`) and
+    /// the base its name gives.
+    func glyphNames() -> Set<String> {
+        var names: Set<String> = []
+        for set in sets where set.kind == .image {
+            for kind in Self.pairKinds where set.name.hasSuffix(kind.suffix) {
+                names.insert(set.name)
+                names.insert(String(set.name.dropLast(kind.suffix.count)))
+            }
+        }
+        return names
+    }
+
     func checkTemplates() {
         // Positions in `sets`, not copies of the sets: a catalog may hold 50,000 (issue 38).
         let imageSets = sets.indices.filter { sets[$0].kind == .image && (try? sets[$0].contents.get()) != nil }

@@ -13,9 +13,10 @@ final class Inspection {
     let catalogPath: String
     /// The catalog as messages show it.
     let display: String
-    private(set) var sets: [CatalogSet] = [] {
-        didSet { setsByPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first }) }
-    }
+    /// Every set of the catalog, sorted by path. The Contents.json of a plain image set (not in a
+    /// container) is read at its turn in the catalog check and kept whole afterwards only when a
+    /// check across sets needs it (`bringIn`, `putAway`; issue 38).
+    private(set) var sets: [CatalogSet] = []
     /// Positions in `sets` by path inside the catalog: a lookup per file, not a scan (50,000 sets).
     private var setsByPath: [String: Int] = [:]
     private(set) var findings: [Finding] = []
@@ -66,9 +67,37 @@ final class Inspection {
 
     /// Reads every set; false when the catalog folder does not exist.
     func loadSets() -> Bool {
-        guard let found = ContentsReader.sets(inCatalogAt: catalogPath) else { return false }
+        guard let found = ContentsReader.sets(inCatalogAt: catalogPath, deferring: Self.isPlainImageSet) else { return false }
         sets = found
+        setsByPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
         return true
+    }
+
+    /// An image set that is not inside a container set (a stack, brand assets, a sticker pack…):
+    /// the checks across sets ask of it only whether its Contents.json parsed and its properties.
+    static func isPlainImageSet(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return CatalogSet.Kind(folderExtension: ((parts.last.map(String.init) ?? "") as NSString).pathExtension) == .image
+            && !parts.dropLast().contains { !(String($0) as NSString).pathExtension.isEmpty }
+    }
+
+    /// The set at `index` with its Contents.json read, for its turn in the catalog check.
+    func bringIn(_ index: Int) -> CatalogSet {
+        if Self.isPlainImageSet(sets[index].path), sets[index].contents == ContentsReader.unread {
+            sets[index].contents = ContentsReader.contents(ofSetAt: absolute(sets[index].path))
+        }
+        return sets[index]
+    }
+
+    /// After its turn, a plain image set keeps of its Contents.json only its `properties`, unless
+    /// the glyph checks will look at its images (`keepWhole`: its name, or a template intent).
+    func putAway(_ index: Int, keepWhole names: Set<String>) {
+        let set = sets[index]
+        guard Self.isPlainImageSet(set.path), case .success(let value) = set.contents,
+              !names.contains(set.name), set.templateRenderingIntent != "template" else { return }
+        var kept: [String: JSONValue] = [:]
+        if let properties = value[ContentsFormat.properties] { kept[ContentsFormat.properties] = properties }
+        sets[index].contents = .success(.object(kept))
     }
 
     func add(_ severity: Diagnostic.Severity, _ rule: Finding.Rule, file: String, line: Int? = nil,
