@@ -138,6 +138,24 @@ import Verification
         ])
     }
 
+    /// A set's Contents.json is compared with the manifest's at the set's turn, when verify reads
+    /// it (issue 38: not all at once before the checks).
+    @Test func contentsJSONUnlikeTheManifestsIsStale() throws {
+        let project = try VerifyFixtures.projectCopy()
+        let plan = try VerifyFixtures.plan(project: project)
+        try VerifyFixtures.fakeBuild(plan)
+        let contents = project.appendingPathComponent("Output/Assets.xcassets/Badge.imageset/Contents.json")
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        #expect(text.contains("\"author\" : \"xcode\""))
+        try text.replacingOccurrences(of: "\"author\" : \"xcode\"", with: "\"author\" : \"a person\"")
+            .write(to: contents, atomically: true, encoding: .utf8)
+        let report = VerifyFixtures.verify(plan)
+        #expect(report.findings.map { "\($0.file): \($0.rule.rawValue): \($0.message)" } == [
+            "Assets.xcassets/Badge.imageset/Contents.json: stale: is not what the manifest gives for asset \"Badge\"; "
+                + "the manifest or the requirement table changed since the last build",
+        ])
+    }
+
     @Test func missingRecordAndMissingCatalog() throws {
         let project = try VerifyFixtures.projectCopy()
         let plan = try VerifyFixtures.plan(project: project)
