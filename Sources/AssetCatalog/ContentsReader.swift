@@ -16,17 +16,31 @@ package enum ContentsReader {
 
     /// Every set below `catalogPath`, sorted by path; nil when `catalogPath` is not a folder.
     package static func sets(inCatalogAt catalogPath: String) -> [CatalogSet]? {
+        sets(inCatalogAt: catalogPath, deferring: { _ in false })
+    }
+
+    /// Every set below `catalogPath` as `sets(inCatalogAt:)` finds them, except that the sets
+    /// `deferring` names (by path inside the catalog) have their Contents.json left unread: their
+    /// `contents` is `unread` until the caller reads it with `contents(ofSetAt:)`, one set at a
+    /// time (verify, issue 38: 50,000 parsed Contents.json took 75 MB). A set without a
+    /// Contents.json says so whether deferred or not.
+    package static func sets(inCatalogAt catalogPath: String, deferring: (_ relative: String) -> Bool) -> [CatalogSet]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: catalogPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             return nil
         }
         var found: [CatalogSet] = []
-        collect(catalogPath, relative: "", into: &found)
+        collect(catalogPath, relative: "", deferring: deferring, into: &found)
         return found.sorted { $0.path < $1.path }
     }
 
-    /// The set at `path` inside the catalog (for a set the caller expects to exist).
-    package static func set(at folder: String, relative: String) -> CatalogSet {
+    /// The `contents` of a set whose Contents.json `sets(inCatalogAt:deferring:)` left unread (a
+    /// Contents.json holding `null` reads as the same value).
+    package static let unread: Result<JSONValue, ContentsError> = .success(.null)
+
+    /// The set at `path` inside the catalog (for a set the caller expects to exist); its
+    /// Contents.json is left `unread` when `deferred`.
+    package static func set(at folder: String, relative: String, deferred: Bool = false) -> CatalogSet {
         let name = PathText.lastComponent(relative)
         let ext = (name as NSString).pathExtension
         let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
@@ -35,17 +49,22 @@ package enum ContentsReader {
         if !listing.contains("Contents.json") {
             contents = .failure(ContentsError(message: "the set has no Contents.json"))
         } else {
-            // Sized before it is read: a 2.5 GB one is a finding, not gigabytes of memory.
-            switch BoundedFile.read((folder as NSString).appendingPathComponent("Contents.json"), limit: maximumBytes) {
-            case .success(let data): contents = parse(data)
-            case .failure(let failure) where failure.isTooLarge:
-                contents = .failure(ContentsError(message: "Contents.json \(failure.words(for: "a Contents.json"))"))
-            case .failure:
-                contents = .failure(ContentsError(message: "Contents.json cannot be read"))
-            }
+            contents = deferred ? unread : self.contents(ofSetAt: folder)
         }
         return CatalogSet(path: relative, name: (name as NSString).deletingPathExtension,
                           kind: CatalogSet.Kind(folderExtension: ext), files: files, contents: contents)
+    }
+
+    /// The Contents.json of the set folder at `folder` (which lists one), parsed, or why it cannot be.
+    package static func contents(ofSetAt folder: String) -> Result<JSONValue, ContentsError> {
+        // Sized before it is read: a 2.5 GB one is a finding, not gigabytes of memory.
+        switch BoundedFile.read((folder as NSString).appendingPathComponent("Contents.json"), limit: maximumBytes) {
+        case .success(let data): parse(data)
+        case .failure(let failure) where failure.isTooLarge:
+            .failure(ContentsError(message: "Contents.json \(failure.words(for: "a Contents.json"))"))
+        case .failure:
+            .failure(ContentsError(message: "Contents.json cannot be read"))
+        }
     }
 
     /// Parses Contents.json bytes with Foundation's JSON parser. On failure the error says where
@@ -117,7 +136,8 @@ package enum ContentsReader {
         return found.sorted()
     }
 
-    private static func collect(_ folder: String, relative: String, into found: inout [CatalogSet]) {
+    private static func collect(_ folder: String, relative: String, deferring: (String) -> Bool,
+                                into found: inout [CatalogSet]) {
         let listing = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         for entry in listing where !entry.hasPrefix(".") {
             let path = (folder as NSString).appendingPathComponent(entry)
@@ -138,13 +158,13 @@ package enum ContentsReader {
                 continue
             }
             if (entry as NSString).pathExtension.isEmpty {
-                collect(path, relative: inside, into: &found) // a group folder
+                collect(path, relative: inside, deferring: deferring, into: &found) // a group folder
             } else {
-                let set = set(at: path, relative: inside)
+                let set = set(at: path, relative: inside, deferred: deferring(inside))
                 found.append(set)
                 // Containers (brand assets, image stacks and their layers, sprite atlases,
                 // complication sets, sticker packs…) hold sets of their own.
-                if set.kind == .other { collect(path, relative: inside, into: &found) }
+                if set.kind == .other { collect(path, relative: inside, deferring: deferring, into: &found) }
             }
         }
     }

@@ -62,6 +62,7 @@ struct VerifyCommand: ParsableCommand {
     }
 
     func run() throws {
+        FreedMemory.keepLargeBlocksMapped()
         let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text
         let projectFile = try project.map { try ProjectRoles.load($0, printer: printer) }
@@ -83,17 +84,24 @@ struct VerifyCommand: ParsableCommand {
                 reports.append(try verifyCatalog(path, project: projectFile, home: catalogs.count > 1, printer: printer))
             }
         } else {
-            let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer, recordedVariables: true)
+            // Of the manifest, the checks need where it is and its project: the rest (every asset
+            // as written, tens of megabytes at 50,000 assets) is let go once planned (issue 38).
+            let (plan, manifestDirectory, manifestProject) = try {
+                let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer, recordedVariables: true)
+                return (plan, manifest.directory, manifest.project)
+            }()
             let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
                                                                catalogFolder: plan.catalogFolder))
+            // Reading the record frees as much as it keeps (its parts are decoded on several threads).
+            FreedMemory.release()
             let display = relativePath((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
             var roles: IconRoles?
-            if let file = try projectFile ?? manifest.project.map({ try ProjectRoles.load($0, printer: printer) }) {
+            if let file = try projectFile ?? manifestProject.map({ try ProjectRoles.load($0, printer: printer) }) {
                 roles = try ProjectRoles.roles(for: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
                                                in: file, printer: printer)
             }
             reports.append(Verifier.verify(plan: plan, record: record, displayPath: display,
-                                           stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifest.directory),
+                                           stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifestDirectory),
                                            roles: roles))
         }
         let suppression = try VerifySuppression.load(manifestPath: options.manifestPath, project: project,

@@ -5,10 +5,16 @@ import ImageProbe
 
 /// Contents.json ↔ files, and the keys and values Xcode accepts.
 extension Inspection {
-    /// Every catalog check, set by set, then the checks across sets (pairs of glyphs).
-    func checkCatalog() {
+    /// Every catalog check, set by set, then the checks across sets (pairs of glyphs). With a
+    /// plan, its checks of a set's files come just before the set's own (`PlanCheck`).
+    func checkCatalog(plan: PlanCheck? = nil) {
         sizeCheckedByStacks = stackSizedFiles()
-        for set in sets {
+        if let plan { beginPlanCheck(plan) }
+        let glyphs = glyphNames()
+        for index in sets.indices {
+            let set = bringIn(index)
+            defer { putAway(index, keepWhole: glyphs) }
+            if let plan { checkPlannedFiles(in: set, plan) }
             let contentsFile = shown(set.path + "/Contents.json")
             switch set.contents {
             case .failure(let error) where error.message.contains("symbolic link"):
@@ -259,9 +265,7 @@ extension Inspection {
     /// for every key at the same time (`StringPlaces`), so thousands of findings on one long line
     /// cost one pass, not one pass each.
     func locate(key: String, value: String?, in set: CatalogSet) -> (line: Int, column: Int)? {
-        let file = set.path + "/Contents.json"
-        if locations[file] == nil { locations[file] = StringPlaces.index(data(file) ?? Data()) }
-        return locations[file]?[key + "\u{0}" + (value ?? "\u{0}any")]
+        place(of: key, value: value, inContents: set.path + "/Contents.json")
     }
 }
 

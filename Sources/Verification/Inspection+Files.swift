@@ -91,7 +91,7 @@ extension Inspection {
                     fix: "export it again (a catalog image is rarely over a few megabytes)")
                 return nil
             }
-            if data(relative) == nil, let reason = unreadable[relative] {
+            if let reason = unreadable(relative) {
                 add(.error, ext == "png" ? .notPNG : .fileType, file: file, asset: set.path,
                     message: "cannot read \(PathText.lastComponent(relative)) (\(reason.lowercased()))",
                     fix: "check the file's permissions (it must be readable by the user running verify)")

@@ -11,7 +11,7 @@ import Foundation
 extension Inspection {
     func checkDuplicateNames() {
         var namespaces: [String: String] = [:]
-        var seen: [String: CatalogSet] = [:]
+        var seen: [String: String] = [:] // name key → path of the first set of that name
         for set in sets {
             // Layers and content of stacks, brand assets and sticker packs live in their parent's namespace.
             let parts = set.path.split(separator: "/").map(String.init)
@@ -20,11 +20,11 @@ extension Inspection {
             let key = namespace(of: parts.dropLast(), cache: &namespaces) + set.name.lowercased() + "." + kind.folderExtension
             if let first = seen[key] {
                 add(.warning, .duplicateName, file: shown(set.path), asset: set.path,
-                    message: "has the name of \"\(first.path)\"; set names share one namespace in a catalog, "
+                    message: "has the name of \"\(first)\"; set names share one namespace in a catalog, "
                         + "so which one the app gets is left to chance",
                     fix: "rename one of them, or give their group folder \"provides-namespace\" : true")
             } else {
-                seen[key] = set
+                seen[key] = set.path
             }
         }
     }

@@ -8,40 +8,83 @@ import PNGCodec
 /// The checks that need the manifest: every planned file at its exact size, no upscaled bitmap,
 /// and every output up to date with its source, the manifest and the bytes the build wrote.
 extension Inspection {
-    func checkPlan(_ plan: Plan, record: BuildRecord?) {
-        checkPlannedSets(plan, record: record)
+    /// The plan's checks, given to the catalog check (`checkCatalog(plan:)`) so that they run set
+    /// by set: each set's planned files just before the catalog checks of that set, while its
+    /// files are in flight, so each file is read once and forgotten with its set (issue 38).
+    final class PlanCheck {
+        let plan: Plan
+        let record: BuildRecord?
+        /// Indices of the plan's jobs by the folder their file goes in, in plan order.
+        let jobsByFolder: [String: [Int]]
+        /// Indices of the plan's catalog entries by their set folder.
+        let entriesByFolder: [String: [Int]]
+        /// Sources read so far, by path (one source may feed the jobs of many sets).
         var sourceFacts: [String: SourceFacts?] = [:]
-        for job in plan.jobs {
-            let folder = PathText.parent(job.output)
-            let name = PathText.lastComponent(job.output)
-            let file = shown(job.output)
-            let onDisk = set(at: folder).map { exists(name, in: $0) } ?? false
-            sizeCheckedByPlan.insert(job.output)
 
-            // 1. The file, at its exact size.
-            checkPlannedFile(job, onDisk: onDisk, file: file, folder: folder)
-
-            // 2. The source: read once, hashed, and measured when it is a bitmap.
-            if sourceFacts[job.source.path] == nil {
-                sourceFacts[job.source.path] = BoundedFile.boundedImage(job.source.path).map { data in
-                    let pixels = job.source.isVector ? nil : (try? PNGCodec.info(data))?.size
-                    return SourceFacts(sha: Digest.sha256(data), pixels: pixels)
-                }
-            }
-            let facts = sourceFacts[job.source.path] ?? nil
-            let recorded = record?.files[job.output]
-            if !job.source.isVector, let pixels = facts?.pixels ?? recorded?.sourcePixels {
-                if let shortfall = UpscaleRule.shortfall(job, sourcePixels: pixels) {
-                    add(.error, .upscaled, file: file, asset: folder,
-                        message: "slot \(job.slot) " + shortfall.phrase(source: job.source.displayPath), fix: shortfall.fix)
-                }
-            }
-            checkOverlayUpscaling(job, file: file, folder: folder)
-
-            // 3. Up to date.
-            guard let record, onDisk else { continue }
-            checkUpToDate(job, plan: plan, record: record, facts: facts, sourceFacts: &sourceFacts, file: file, folder: folder)
+        init(_ plan: Plan, record: BuildRecord?) {
+            self.plan = plan
+            self.record = record
+            jobsByFolder = Dictionary(grouping: plan.jobs.indices) { PathText.parent(plan.jobs[$0].output) }
+            entriesByFolder = Dictionary(grouping: plan.entries.indices) { plan.entries[$0].folder }
         }
+    }
+
+    /// The checks of the plan that come before any set's: every planned set exists, the catalog
+    /// has a build record, and the jobs of sets that do not exist.
+    func beginPlanCheck(_ check: PlanCheck) {
+        checkPlannedSets(check.plan, record: check.record)
+        let setless = check.jobsByFolder.filter { set(at: $0.key) == nil }.values.joined().sorted()
+        for index in setless { checkJob(index, of: check) }
+    }
+
+    /// The plan's checks of `set` (its Contents.json read): the Contents.json the manifest gives,
+    /// and the files it holds.
+    func checkPlannedFiles(in set: CatalogSet, _ check: PlanCheck) {
+        for index in check.entriesByFolder[set.path] ?? [] {
+            let entry = check.plan.entries[index]
+            if case .success(let contents) = set.contents, contents != entry.contents {
+                add(.error, .stale, file: shown(entry.folder + "/Contents.json"), asset: entry.folder,
+                    message: "is not what the manifest gives for asset \"\(entry.asset)\"; "
+                        + "the manifest or the requirement table changed since the last build",
+                    fix: Self.buildFix)
+            }
+        }
+        for index in check.jobsByFolder[set.path] ?? [] { checkJob(index, of: check) }
+    }
+
+    /// One job's file: at its exact size, from a source at least as large, and up to date.
+    private func checkJob(_ index: Int, of check: PlanCheck) {
+        let job = check.plan.jobs[index]
+        let folder = PathText.parent(job.output)
+        let name = PathText.lastComponent(job.output)
+        let file = shown(job.output)
+        let onDisk = set(at: folder).map { exists(name, in: $0) } ?? false
+        sizeCheckedByPlan.insert(job.output)
+
+        // 1. The file, at its exact size.
+        checkPlannedFile(job, onDisk: onDisk, file: file, folder: folder)
+
+        // 2. The source: read once, hashed, and measured when it is a bitmap.
+        if check.sourceFacts[job.source.path] == nil {
+            check.sourceFacts[job.source.path] = BoundedFile.boundedImage(job.source.path).map { data in
+                let pixels = job.source.isVector ? nil : (try? PNGCodec.info(data))?.size
+                return SourceFacts(sha: Digest.sha256(data), pixels: pixels)
+            }
+        }
+        let facts = check.sourceFacts[job.source.path] ?? nil
+        let recorded = check.record?.files[job.output]
+        if !job.source.isVector, let pixels = facts?.pixels ?? recorded?.sourcePixels {
+            if let shortfall = UpscaleRule.shortfall(job, sourcePixels: pixels) {
+                add(.error, .upscaled, file: file, asset: folder,
+                    message: "slot \(job.slot) " + shortfall.phrase(source: job.source.displayPath), fix: shortfall.fix)
+            }
+        }
+        checkOverlayUpscaling(job, file: file, folder: folder)
+
+        // 3. Up to date.
+        guard let record = check.record, onDisk else { return }
+        checkUpToDate(job, plan: check.plan, record: record, facts: facts, sourceFacts: &check.sourceFacts,
+                      file: file, folder: folder)
     }
 
     /// A source as verify read it: its SHA-256 and, for a bitmap, its size.
@@ -50,22 +93,13 @@ extension Inspection {
         var pixels: PixelSize?
     }
 
-    /// Every planned set exists with the Contents.json the manifest gives, and the catalog has a
-    /// build record.
+    /// Every planned set exists (what its Contents.json holds is checked at its turn), and the
+    /// catalog has a build record.
     private func checkPlannedSets(_ plan: Plan, record: BuildRecord?) {
         let build = Self.buildFix
-        for entry in plan.entries {
-            guard let set = set(at: entry.folder) else {
-                add(.error, .missingFile, file: shown(entry.folder), asset: entry.folder,
-                    message: "the set for asset \"\(entry.asset)\" does not exist", fix: build)
-                continue
-            }
-            if case .success(let contents) = set.contents, contents != entry.contents {
-                add(.error, .stale, file: shown(entry.folder + "/Contents.json"), asset: entry.folder,
-                    message: "is not what the manifest gives for asset \"\(entry.asset)\"; "
-                        + "the manifest or the requirement table changed since the last build",
-                    fix: build)
-            }
+        for entry in plan.entries where set(at: entry.folder) == nil {
+            add(.error, .missingFile, file: shown(entry.folder), asset: entry.folder,
+                message: "the set for asset \"\(entry.asset)\" does not exist", fix: build)
         }
         if record == nil {
             add(.error, .stale, file: display, asset: nil,

@@ -22,14 +22,29 @@ extension Inspection {
                  sameSize: "a transition mask must be the same size as its back indicator"),
     ]
 
+    /// The names of image sets the pair checks look into: a partner (`X.selected`, `X.mask`) and
+    /// the base its name gives.
+    func glyphNames() -> Set<String> {
+        var names: Set<String> = []
+        for set in sets where set.kind == .image {
+            for kind in Self.pairKinds where set.name.hasSuffix(kind.suffix) {
+                names.insert(set.name)
+                names.insert(String(set.name.dropLast(kind.suffix.count)))
+            }
+        }
+        return names
+    }
+
     func checkTemplates() {
-        let imageSets = sets.filter { $0.kind == .image && (try? $0.contents.get()) != nil }
-        var byName: [String: CatalogSet] = [:]
-        for set in imageSets where byName[set.name] == nil { byName[set.name] = set }
+        // Positions in `sets`, not copies of the sets: a catalog may hold 50,000 (issue 38).
+        let imageSets = sets.indices.filter { sets[$0].kind == .image && (try? sets[$0].contents.get()) != nil }
+        var byName: [String: Int] = [:]
+        for index in imageSets where byName[sets[index].name] == nil { byName[sets[index].name] = index }
         var glyphs: [String: String] = [:] // set path → why it is a glyph
         var masks: Set<String> = []          // transition masks: opaque beside the chevron by design
 
-        for set in imageSets {
+        for index in imageSets {
+            let set = sets[index]
             for kind in Self.pairKinds {
                 if set.name.hasSuffix(kind.suffix) {
                     let baseName = String(set.name.dropLast(kind.suffix.count))
@@ -37,7 +52,7 @@ extension Inspection {
                     if kind.suffix == SetNaming.selected, byName[baseName + SetNaming.highlighted] != nil { continue }
                     if kind.suffix == SetNaming.mask { masks.insert(set.path) }
                     glyphs[set.path] = "the \(kind.partner) of \"\(baseName)\""
-                    if let base = byName[baseName] {
+                    if let base = byName[baseName].map({ sets[$0] }) {
                         glyphs[base.path] = "the \(kind.base) of \"\(set.name)\""
                         checkPair(base: base, partner: set, kind: kind)
                     } else {
@@ -48,7 +63,8 @@ extension Inspection {
                 }
             }
         }
-        for set in imageSets {
+        for index in imageSets {
+            let set = sets[index]
             let intent = set.templateRenderingIntent
             if let why = glyphs[set.path], intent != "template" {
                 let place = locate(key: "template-rendering-intent", value: nil, in: set)

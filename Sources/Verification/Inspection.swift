@@ -6,18 +6,19 @@ import ImageProbe
 import PNGCodec
 import XcodeProject
 
-/// The state of one verify run: the catalog's sets as read from disk, file bytes and PNG facts
-/// read once each, and the findings so far. The checks live in `Inspection+*.swift`.
+/// The state of one verify run: the catalog's sets as read from disk, the bytes and PNG facts of
+/// the set in flight (`FolderFiles`), and the findings so far. The checks live in `Inspection+*.swift`.
 final class Inspection {
     /// Absolute (or working-directory relative) path of the `.xcassets` folder.
     let catalogPath: String
     /// The catalog as messages show it.
     let display: String
-    private(set) var sets: [CatalogSet] = [] {
-        didSet { setsByPath = Dictionary(sets.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first }) }
-    }
-    /// `sets` by their path inside the catalog: a lookup per file, not a scan (50,000 sets).
-    private var setsByPath: [String: CatalogSet] = [:]
+    /// Every set of the catalog, sorted by path. The Contents.json of a plain image set (not in a
+    /// container) is read at its turn in the catalog check and kept whole afterwards only when a
+    /// check across sets needs it (`bringIn`, `putAway`; issue 38).
+    private(set) var sets: [CatalogSet] = []
+    /// Positions in `sets` by path inside the catalog: a lookup per file, not a scan (50,000 sets).
+    private var setsByPath: [String: Int] = [:]
     private(set) var findings: [Finding] = []
     /// Files (inside the catalog) whose pixel size the plan checked; the catalog check skips them.
     var sizeCheckedByPlan: Set<String> = []
@@ -51,19 +52,11 @@ final class Inspection {
         didSet { ownSetsCache = nil }
     }
     private var seenFindings: Set<Finding> = []
-    /// Per set: its file names, and the same lower-cased → as on disk.
-    private var fileNames: [String: (exact: Set<String>, folded: [String: String])] = [:]
-    /// Per Contents.json and key: the first place of each string value of that key.
-    var locations: [String: [String: (line: Int, column: Int)]] = [:]
-    private var dataCache: [String: Data?] = [:]
+    /// The files of the folder checks are looking at, read once each; forgotten when a check
+    /// turns to another folder (issue 38).
+    private var inFlight = FolderFiles(folder: "")
     /// Build keys of the plan's jobs, their shared parameters encoded once (issue 38).
     let keyEncoder = BuildKey.KeyEncoder()
-    /// Why a file could not be read (the `strerror` text), for files `data` found unreadable.
-    var unreadable: [String: String] = [:]
-    private var formatCache: [String: ImageFormat?] = [:]
-    private var sizeCache: [String: Result<PixelSize, ProbeError>] = [:]
-    private var infoCache: [String: Result<PNGInfo, PNGError>] = [:]
-    private var bitmapCache: [String: Bitmap?] = [:]
 
     init(catalogPath: String, display: String) {
         self.catalogPath = catalogPath
@@ -74,9 +67,37 @@ final class Inspection {
 
     /// Reads every set; false when the catalog folder does not exist.
     func loadSets() -> Bool {
-        guard let found = ContentsReader.sets(inCatalogAt: catalogPath) else { return false }
+        guard let found = ContentsReader.sets(inCatalogAt: catalogPath, deferring: Self.isPlainImageSet) else { return false }
         sets = found
+        setsByPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
         return true
+    }
+
+    /// An image set that is not inside a container set (a stack, brand assets, a sticker pack…):
+    /// the checks across sets ask of it only whether its Contents.json parsed and its properties.
+    static func isPlainImageSet(_ path: String) -> Bool {
+        let parts = path.split(separator: "/")
+        return CatalogSet.Kind(folderExtension: ((parts.last.map(String.init) ?? "") as NSString).pathExtension) == .image
+            && !parts.dropLast().contains { !(String($0) as NSString).pathExtension.isEmpty }
+    }
+
+    /// The set at `index` with its Contents.json read, for its turn in the catalog check.
+    func bringIn(_ index: Int) -> CatalogSet {
+        if Self.isPlainImageSet(sets[index].path), sets[index].contents == ContentsReader.unread {
+            sets[index].contents = ContentsReader.contents(ofSetAt: absolute(sets[index].path))
+        }
+        return sets[index]
+    }
+
+    /// After its turn, a plain image set keeps of its Contents.json only its `properties`, unless
+    /// the glyph checks will look at its images (`keepWhole`: its name, or a template intent).
+    func putAway(_ index: Int, keepWhole names: Set<String>) {
+        let set = sets[index]
+        guard Self.isPlainImageSet(set.path), case .success(let value) = set.contents,
+              !names.contains(set.name), set.templateRenderingIntent != "template" else { return }
+        var kept: [String: JSONValue] = [:]
+        if let properties = value[ContentsFormat.properties] { kept[ContentsFormat.properties] = properties }
+        sets[index].contents = .success(.object(kept))
     }
 
     func add(_ severity: Diagnostic.Severity, _ rule: Finding.Rule, file: String, line: Int? = nil,
@@ -135,19 +156,32 @@ final class Inspection {
     }
 
     func set(at relative: String) -> CatalogSet? {
-        setsByPath[relative]
+        setsByPath[relative].map { sets[$0] }
     }
 
-    /// The bytes of a file inside the catalog, read once; nil when it cannot be read or is over
-    /// its budget (`Budgets.contentsBytes` for a Contents.json, `sourceBytes` for any other file),
-    /// decided from its size before it is read.
+    /// Makes `relative`'s folder the one in flight: what is known of another folder's files is
+    /// forgotten first.
+    private func enter(_ relative: String) {
+        guard !inFlight.holds(relative) else { return }
+        inFlight = FolderFiles(folder: FolderFiles.folder(of: relative))
+    }
+
+    private func enter(folder: String) {
+        guard inFlight.folder != folder else { return }
+        inFlight = FolderFiles(folder: folder)
+    }
+
+    /// The bytes of a file inside the catalog, read once while its folder is in flight; nil when it
+    /// cannot be read or is over its budget (`Budgets.contentsBytes` for a Contents.json,
+    /// `sourceBytes` for any other file), decided from its size before it is read.
     func data(_ relative: String) -> Data? {
-        if let cached = dataCache[relative] { return cached }
+        enter(relative)
+        if let cached = inFlight.data[relative] { return cached }
         let limit = relative.hasSuffix("Contents.json") ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
         var data: Data?
         if ContainedFile.link(under: catalogPath, relative: relative) != nil {
             // A file of a set that is a link is not followed out of the catalog (issue 36).
-            unreadable[relative] = "a symbolic link, which verify does not follow"
+            inFlight.unreadable[relative] = "a symbolic link, which verify does not follow"
             data = nil
         } else if relative.lowercased().hasSuffix(".png"), PNGDeclaredSize.refusal(absolute(relative)) != nil {
             data = nil // reported by the file check, from its header
@@ -155,30 +189,39 @@ final class Inspection {
             switch BoundedFile.read(absolute(relative), limit: limit) {
             case .success(let read): data = read
             case .failure(let failure):
-                if case .unreadable(let reason) = failure { unreadable[relative] = reason }
+                if case .unreadable(let reason) = failure { inFlight.unreadable[relative] = reason }
                 data = nil
             }
         }
-        dataCache[relative] = data
+        inFlight.data[relative] = data
         return data
     }
 
-    /// The PNG facts of a file inside the catalog, read once; nil when the file cannot be read.
+    /// Why `data(relative)` found the file unreadable (the `strerror` text); nil when it did not.
+    func unreadable(_ relative: String) -> String? {
+        _ = data(relative)
+        return inFlight.unreadable[relative]
+    }
+
+    /// The PNG facts of a file inside the catalog, read once while its folder is in flight; nil
+    /// when the file cannot be read.
     func info(_ relative: String) -> Result<PNGInfo, PNGError>? {
-        if let cached = infoCache[relative] { return cached }
+        enter(relative)
+        if let cached = inFlight.info[relative] { return cached }
         guard let data = data(relative) else { return nil }
         checkedFiles.insert(relative)
         let result = Result { () throws(PNGError) -> PNGInfo in try PNGCodec.info(data) }
-        infoCache[relative] = result
+        inFlight.info[relative] = result
         return result
     }
 
-    /// The image type of a file inside the catalog by its first bytes, read once; nil when it cannot
-    /// be read or is no type Xcode accepts.
+    /// The image type of a file inside the catalog by its first bytes, read once while its folder
+    /// is in flight; nil when it cannot be read or is no type Xcode accepts.
     func format(_ relative: String) -> ImageFormat? {
-        if let cached = formatCache[relative] { return cached }
+        enter(relative)
+        if let cached = inFlight.format[relative] { return cached }
         let format = data(relative).flatMap { ImageFormat(sniffing: $0) }
-        formatCache[relative] = format
+        inFlight.format[relative] = format
         return format
     }
 
@@ -193,7 +236,8 @@ final class Inspection {
     /// The pixel size of a bitmap inside the catalog or why it has none; nil when the file is
     /// missing, unrecognised or a vector.
     func measured(_ relative: String) -> Result<PixelSize, ProbeError>? {
-        if let cached = sizeCache[relative] { return cached }
+        enter(relative)
+        if let cached = inFlight.size[relative] { return cached }
         guard let format = format(relative), !format.isVector else { return nil }
         checkedFiles.insert(relative)
         let result: Result<PixelSize, ProbeError>
@@ -205,17 +249,22 @@ final class Inspection {
                 try PixelSizeReader.pixelSize(ofFileAt: absolute(relative), format: format)
             }
         }
-        sizeCache[relative] = result
+        inFlight.size[relative] = result
         return result
     }
 
-    /// The decoded pixels of a PNG inside the catalog, decoded once; nil when it cannot be decoded
-    /// (the PNG check reports why).
+    /// The decoded pixels of a PNG inside the catalog; nil when it cannot be decoded (the PNG
+    /// check reports why). Not kept: each check that needs pixels looks at them once.
     func bitmap(_ relative: String) -> Bitmap? {
-        if let cached = bitmapCache[relative] { return cached }
-        let bitmap = data(relative).flatMap { data in try? PNGCodec.decode(data) }
-        bitmapCache[relative] = bitmap
-        return bitmap
+        data(relative).flatMap { data in try? PNGCodec.decode(data) }
+    }
+
+    /// Where `"key"` (with `"value"`, or any value when nil) first appears in the Contents.json at
+    /// `file` (a path inside the catalog); the file is scanned once while its folder is in flight.
+    func place(of key: String, value: String?, inContents file: String) -> (line: Int, column: Int)? {
+        enter(file)
+        if inFlight.places[file] == nil { inFlight.places[file] = StringPlaces.index(data(file) ?? Data()) }
+        return inFlight.places[file]?[key + "\u{0}" + (value ?? "\u{0}any")]
     }
 
     /// Whether `name` is in `set`'s folder with exactly this case (from the directory listing:
@@ -230,11 +279,12 @@ final class Inspection {
     }
 
     private func names(in set: CatalogSet) -> (exact: Set<String>, folded: [String: String]) {
-        if let known = fileNames[set.path] { return known }
+        enter(folder: set.path)
+        if let known = inFlight.names { return known }
         var folded: [String: String] = [:]
         for file in set.files where folded[file.lowercased()] == nil { folded[file.lowercased()] = file }
         let names = (Set(set.files), folded)
-        fileNames[set.path] = names
+        inFlight.names = names
         return names
     }
 }

@@ -39,9 +39,13 @@ package enum Verifier {
         let url = URL(fileURLWithPath: path).standardizedFileURL
         let recordPath = BuildRecord.path(outputDirectory: url.deletingLastPathComponent().path,
                                           catalogFolder: url.lastPathComponent)
+        // Read once, and only what the checks use is kept: a record lists every file (issue 38).
+        var recordedOutputs: [String]?
         if let record = BuildRecord.read(at: recordPath) {
             inspection.ownFiles = Set(record.files.keys)
+            recordedOutputs = record.outputFiles.map { Array($0.keys) }
         }
+        FreedMemory.release()
         if inspection.loadSets() {
             inspection.checkCatalog()
             // Icon Composer bundles beside the catalog (where Xcode projects keep them).
@@ -53,11 +57,10 @@ package enum Verifier {
                         && FileManager.default.fileExists(atPath: parent + "/" + name, isDirectory: &isDirectory)
                         && isDirectory.boolValue
                 }.sorted()
-            let record = BuildRecord.read(at: recordPath)
             var checked: Set<String> = []
             for name in names {
                 let shown = sibling(name, of: inspection.display)
-                let own = record?.outputFiles?.keys.contains { $0.hasPrefix(name + "/") } ?? false
+                let own = recordedOutputs?.contains { $0.hasPrefix(name + "/") } ?? false
                 inspection.checkIconBundle(at: parent + "/" + name, shown: shown, own: own)
                 checked.insert(URL(fileURLWithPath: parent + "/" + name).standardizedFileURL.path)
                 if roles == nil { inspection.checkAmbiguity(bundleFolder: name, bundleShown: shown) }
@@ -113,9 +116,10 @@ package enum Verifier {
                            message: "the catalog does not exist", fix: "run `assetsmith build`")
             return inspection.report()
         }
-        inspection.ownFiles = Set(plan.jobs.map(\.output)).union(record.map { Set($0.files.keys) } ?? [])
-        inspection.checkPlan(plan, record: record)
-        inspection.checkCatalog()
+        var own = Set(plan.jobs.lazy.map(\.output))
+        if let record { own.formUnion(record.files.keys) }
+        inspection.ownFiles = own
+        inspection.checkCatalog(plan: Inspection.PlanCheck(plan, record: record))
         for bundle in plan.iconBundles ?? [] {
             let shown = sibling(bundle.folder, of: inspection.display)
             inspection.checkIconBundle(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder),

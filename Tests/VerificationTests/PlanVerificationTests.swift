@@ -122,6 +122,40 @@ import Verification
         ])
     }
 
+    /// The plan's checks run set by set (issue 38); the jobs of a set that is not on disk are
+    /// still checked against their sources.
+    @Test func jobsOfAMissingSetAreStillCheckedAgainstTheirSources() throws {
+        let project = try VerifyFixtures.projectCopy()
+        let plan = try VerifyFixtures.plan(project: project)
+        try VerifyFixtures.fakeBuild(plan)
+        try FileManager.default.removeItem(at: project.appendingPathComponent("Output/Assets.xcassets/Badge.imageset"))
+        try VerifyFixtures.png(side: 40).write(to: project.appendingPathComponent("Badge.png"))
+        let report = VerifyFixtures.verify(plan)
+        #expect(report.findings.map { "\($0.file): \($0.rule.rawValue): \($0.message)" } == [
+            "Assets.xcassets/Badge.imageset: missing-file: the set for asset \"Badge\" does not exist",
+            "Assets.xcassets/Badge.imageset/Badge@3x.png: upscaled: slot 20x20pt @3x needs 60x60 px but source \"Badge.png\" "
+                + "has 40x40 px (it would be upscaled to 150%)",
+        ])
+    }
+
+    /// A set's Contents.json is compared with the manifest's at the set's turn, when verify reads
+    /// it (issue 38: not all at once before the checks).
+    @Test func contentsJSONUnlikeTheManifestsIsStale() throws {
+        let project = try VerifyFixtures.projectCopy()
+        let plan = try VerifyFixtures.plan(project: project)
+        try VerifyFixtures.fakeBuild(plan)
+        let contents = project.appendingPathComponent("Output/Assets.xcassets/Badge.imageset/Contents.json")
+        let text = try String(contentsOf: contents, encoding: .utf8)
+        #expect(text.contains("\"author\" : \"xcode\""))
+        try text.replacingOccurrences(of: "\"author\" : \"xcode\"", with: "\"author\" : \"a person\"")
+            .write(to: contents, atomically: true, encoding: .utf8)
+        let report = VerifyFixtures.verify(plan)
+        #expect(report.findings.map { "\($0.file): \($0.rule.rawValue): \($0.message)" } == [
+            "Assets.xcassets/Badge.imageset/Contents.json: stale: is not what the manifest gives for asset \"Badge\"; "
+                + "the manifest or the requirement table changed since the last build",
+        ])
+    }
+
     @Test func missingRecordAndMissingCatalog() throws {
         let project = try VerifyFixtures.projectCopy()
         let plan = try VerifyFixtures.plan(project: project)
