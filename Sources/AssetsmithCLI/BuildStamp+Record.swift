@@ -2,6 +2,7 @@ import AssetCatalog
 import AssetCore
 import AssetPlan
 import AssetSpec
+import BuildEngine
 import Foundation
 
 // MARK: Recording
@@ -70,17 +71,17 @@ extension BuildStamp {
     private static func recordedOutputs(plan: Plan, planned: [String], record: BuildRecord)
         -> (outputs: [(path: String, stamp: FileStat.Value?)], recorded: Int) {
         let prefix = plan.outputDirectory + "/" + plan.catalogFolder + "/"
-        var recorded = 0
         let length = prefix.utf8.count
-        // Compared and cut by bytes: a path spelt otherwise is simply stat'ed.
-        let outputs = planned.map { path -> (path: String, stamp: FileStat.Value?) in
-            guard path.utf8.starts(with: prefix.utf8),
-                  let file = record.files[String(Substring(path.utf8.dropFirst(length)))] else { return (path, nil) }
-            recorded += 1
-            guard let stamp = file.stamp, stamp.count == 3 else { return (path, nil) }
-            return (path, FileStat.Value(size: Int64(stamp[0]), mtime: Int64(stamp[1]) * 1_000_000_000 + Int64(stamp[2])))
+        // Compared and cut by bytes (a path spelt otherwise is simply stat'ed), over the cores.
+        let looked = parallelChunks(planned, threads: ProcessInfo.processInfo.activeProcessorCount) { chunk in
+            chunk.map { path -> (path: String, stamp: FileStat.Value?, recorded: Bool) in
+                guard path.utf8.starts(with: prefix.utf8),
+                      let file = record.files[String(Substring(path.utf8.dropFirst(length)))] else { return (path, nil, false) }
+                guard let stamp = file.stamp, stamp.count == 3 else { return (path, nil, true) }
+                return (path, FileStat.Value(size: Int64(stamp[0]), mtime: Int64(stamp[1]) * 1_000_000_000 + Int64(stamp[2])), true)
+            }
         }
-        return (outputs, recorded)
+        return (looked.map { ($0.path, $0.stamp) }, looked.reduce(0) { $0 + ($1.recorded ? 1 : 0) })
     }
 
     /// The other files the stamp lists, sorted, each once: the record's files this plan does not

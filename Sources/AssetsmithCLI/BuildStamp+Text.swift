@@ -1,4 +1,5 @@
 import AssetCore
+import BuildEngine
 import Foundation
 
 // MARK: Text form (one record per line; paths last, so they may hold spaces)
@@ -11,11 +12,18 @@ extension BuildStamp {
         let notes = (try? encoder.encode(diagnostics)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
         var text = [Self.header, "manifest \(manifestSHA)", "settings \(settings)", "summary \(assets) \(jobs) \(files)",
                     "diagnostics \(notes)"].joined(separator: "\n") + "\n"
-        text.reserveCapacity(text.utf8.count + (entries.count + folders.count) * 120)
         let writer = StampPaths.Writer(bases: bases)
-        for entry in entries {
-            text += "F " + String(entry.size) + " " + String(entry.mtime) + " " + writer.written(entry.path) + "\n"
+        // The file lines made in chunks over the cores (16,000 at 4,000 assets), joined in order.
+        let lines = parallelChunks(entries, threads: ProcessInfo.processInfo.activeProcessorCount) { chunk -> [String] in
+            var part = ""
+            part.reserveCapacity(chunk.count * 100)
+            for entry in chunk {
+                part += "F " + String(entry.size) + " " + String(entry.mtime) + " " + writer.written(entry.path) + "\n"
+            }
+            return [part]
         }
+        text.reserveCapacity(text.utf8.count + lines.reduce(0) { $0 + $1.utf8.count } + folders.count * 100)
+        for part in lines { text += part }
         for folder in folders {
             text += "D " + String(folder.mtime) + " " + writer.written(folder.path) + "\n"
         }

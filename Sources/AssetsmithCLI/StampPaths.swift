@@ -16,15 +16,17 @@ enum StampPaths {
 
     /// `written(_:bases:)` for many paths: each base's `/`-ended form and length taken once.
     struct Writer {
-        let bases: [(path: String, prefix: String, count: Int)]
+        let bases: [(path: String, prefix: String)]
 
         init(bases: [String]) {
-            self.bases = bases.map { ($0, $0 + "/", $0.count + 1) }
+            self.bases = bases.map { ($0, $0 + "/") }
         }
 
+        /// Compared and cut by bytes (a stamp lists every file of the catalog; `read` takes the
+        /// rest as it is).
         func written(_ path: String) -> String {
-            for (index, base) in bases.enumerated() where path == base.path || path.hasPrefix(base.prefix) {
-                let rest = path == base.path ? "" : String(path.dropFirst(base.count))
+            for (index, base) in bases.enumerated() where path == base.path || path.utf8.starts(with: base.prefix.utf8) {
+                let rest = path == base.path ? "" : String(Substring(path.utf8.dropFirst(base.prefix.utf8.count)))
                 return (index == 0 ? "." : "@\(index)") + (rest.isEmpty ? "" : "/" + rest)
             }
             return path

@@ -19,6 +19,23 @@ import Testing
                    folders: [("/project/Art", 77), ("/install/share/assetsmith/Templates", 78)])
     }
 
+    /// Paths are compared and cut by bytes: a base with accents, a path that only starts like a
+    /// base's name, and many entries (written in chunks over the cores) read back in order.
+    @Test func pathsBelowABaseOfAnySpellingReadBackInOrder() throws {
+        let bases = ["/Users/zoë/Café app", "/t"]
+        let paths = ["/Users/zoë/Café app", "/Users/zoë/Café app/Art/é.svg", "/Users/zoë/Café apple/x.svg", "/t", "/tt/y", "/t/z"]
+            + (0..<5000).map { "/Users/zoë/Café app/Out/S\($0).imageset/S\($0).png" }
+        let stamp = BuildStamp(manifestSHA: "abc", settings: "def", assets: 1, jobs: 1, files: 1, diagnostics: [],
+                               entries: paths.enumerated().map { ($1, Int64($0), Int64($0) * 7) }, folders: [])
+        let text = stamp.text(bases: bases)
+        #expect(text.contains("F 1 7 ./Art/é.svg\n") && text.contains("F 0 0 .\n"))
+        #expect(text.contains("F 2 14 /Users/zoë/Café apple/x.svg\n"), "not below the base: written whole")
+        #expect(text.contains("F 3 21 @1\n") && text.contains("F 4 28 /tt/y\n") && text.contains("F 5 35 @1/z\n"))
+        let read = try #require(BuildStamp.parse(text, bases: bases))
+        #expect(read.entries.map(\.path) == paths)
+        #expect(read.entries.map(\.size) == paths.indices.map { Int64($0) })
+    }
+
     @Test func whatIsWrittenReadsBackTheSame() throws {
         let text = Self.stamp().text(bases: Self.bases)
         #expect(text.contains("F 120 1700000000123456789 ./Art/a b.svg\n"))
