@@ -29,7 +29,7 @@ for _ in $(seq "$rounds"); do
     out="$work/out"; rm -rf "$out"
     if [ "$bin" = floor ]; then peer="$work/peer-floor.sh"; else peer="$work/peer-assetsmith.sh"; fi
     ASSETCLI="$bin" python3 "$work/timed.py" "$bin" "$log" "$peer" "$corpus" "$out" || true
-    [ "$bin" = floor ] || echo "$bin bytes $(find "$out" -name '*.png' -printf '%s\n' | awk '{s+=$1} END {print s}')" >> "$log"
+    [ "$bin" = floor ] || echo "$bin bytes $(find "$out" -name '*.png' -printf '%s\n' | awk '{s+=$1} END {print s+0}')" >> "$log"
   done
 done
 python3 - "$log" floor "$@" <<'PY'

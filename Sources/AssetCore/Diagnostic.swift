@@ -128,18 +128,27 @@ package enum FrontEndRemedy: String, Hashable, Sendable, Codable {
 
 extension Array where Element == Diagnostic {
     /// The diagnostics as a terminal shows them: when more than `shown + 1` say the same thing
-    /// (severity, message and fix) at different places, the first `shown` keep their place and
+    /// (severity, message and fix) at different files or assets, the first `shown` keep their place and
     /// one line stands for the rest (`more`). A full disk fails every file of a catalog in the
     /// same words: 2,000 assets printed 13,500 lines. Reports for machines keep every one.
     package func collapsingRepeats(shown: Int = 3) -> [(diagnostic: Diagnostic, more: Int)] {
         func said(_ diagnostic: Diagnostic) -> DiagnosticWords {
             DiagnosticWords(severity: diagnostic.severity, message: diagnostic.message, fix: diagnostic.fix)
         }
+        // A line of a text file (the manifest, a template) is always shown: each is to be fixed there.
+        func inText(_ diagnostic: Diagnostic) -> Bool {
+            if case .source = diagnostic.location { return true }
+            return false
+        }
         var total: [DiagnosticWords: Int] = [:]
-        for diagnostic in self { total[said(diagnostic), default: 0] += 1 }
+        for diagnostic in self where !inText(diagnostic) { total[said(diagnostic), default: 0] += 1 }
         var seen: [DiagnosticWords: Int] = [:]
         var result: [(diagnostic: Diagnostic, more: Int)] = []
         for diagnostic in self {
+            if inText(diagnostic) {
+                result.append((diagnostic, 0))
+                continue
+            }
             let key = said(diagnostic)
             let count = total[key] ?? 0
             let index = seen[key, default: 0]

@@ -29,4 +29,9 @@ import Testing
         #expect(shown.last?.diagnostic.message.hasPrefix("the set") == true)
         #expect(list.countSummary == "8 errors, 1 warning", "the count is of every one")
     }
+
+    @Test func linesOfTheManifestAreAllShown() {
+        let lines = (1...6).map { Diagnostic.error("expected a mapping", at: .source(SourceLocation(file: "assetsmith.yml", line: $0, column: 3))) }
+        #expect(lines.collapsingRepeats().map(\.more) == [0, 0, 0, 0, 0, 0], "each line is fixed where it is")
+    }
 }
