@@ -99,6 +99,39 @@ package struct SafeFiles: Sendable {
     /// the next build redoes it. (Foundation's `Data.write` syncs every file, which made writing
     /// the catalog the slowest step of a build.)
     package func write(_ data: Data, to relative: String) throws(Diagnostic) {
+        try writeAtomically(to: relative) { descriptor in
+            data.withUnsafeBytes { writeAll(descriptor, $0) }
+        }
+    }
+
+    /// Writes the UTF-8 of `pieces`, one after the other, as one file, atomically like
+    /// `write(_:to:)`: a large text made in pieces is never joined in memory.
+    package func write(pieces: [String], to relative: String) throws(Diagnostic) {
+        try writeAtomically(to: relative) { descriptor in
+            pieces.allSatisfy { piece in
+                var piece = piece
+                return piece.withUTF8 { writeAll(descriptor, UnsafeRawBufferPointer($0)) }
+            }
+        }
+    }
+
+    /// Every byte of `bytes` to `descriptor`; false on an error.
+    private func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard let base = bytes.baseAddress else { return true }  // nothing to write
+        var offset = 0
+        while offset < bytes.count {
+            let count = systemWrite(descriptor, base + offset, bytes.count - offset)
+            if count < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += count
+        }
+        return true
+    }
+
+    /// A temporary file in the target's folder, filled by `fill`, then renamed over the target.
+    private func writeAtomically(to relative: String, _ fill: (Int32) -> Bool) throws(Diagnostic) {
         let path = try resolve(relative)
         let folder = PathText.parent(path)
         let temp = folder + "/." + PathText.lastComponent(path) + ".assetsmith-\(getpid()).tmp"
@@ -116,19 +149,7 @@ package struct SafeFiles: Sendable {
             throw .error("cannot write file: \(String(cString: strerror(errno)))", at: .file(path),
                          fix: "check permissions and free space")
         }
-        let written = data.withUnsafeBytes { bytes -> Bool in
-            guard let base = bytes.baseAddress else { return true }  // nothing to write
-            var offset = 0
-            while offset < bytes.count {
-                let count = systemWrite(descriptor, base + offset, bytes.count - offset)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += count
-            }
-            return true
-        }
+        let written = fill(descriptor)
         let reason = String(cString: strerror(errno))
         guard close(descriptor) == 0, written else {
             unlink(temp)

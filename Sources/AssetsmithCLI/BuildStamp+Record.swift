@@ -30,7 +30,7 @@ extension BuildStamp {
                                files: record.files.count + (record.outputFiles?.count ?? 0),
                                diagnostics: diagnostics, entries: entries, folders: folderEntries)
         let bases = StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))
-        try? SafeFiles(root: plan.outputDirectory).write(Data(stamp.text(bases: bases).utf8),
+        try? SafeFiles(root: plan.outputDirectory).write(pieces: stamp.pieces(bases: bases),
                                                          to: ".assetsmith/\(plan.catalogFolder).stamp")
     }
 

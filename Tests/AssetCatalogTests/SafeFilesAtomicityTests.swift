@@ -12,6 +12,23 @@ import Testing
         return dir
     }
 
+    /// A text written in pieces is their bytes one after the other, replacing the file as one
+    /// write does (the build stamp is written this way).
+    @Test func piecesAreWrittenInOrderAsOneFile() throws {
+        let dir = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        let reader = try { () throws -> FileHandle in
+            try Data("old".utf8).write(to: URL(fileURLWithPath: dir + "/stamp"))
+            return try FileHandle(forReadingFrom: URL(fileURLWithPath: dir + "/stamp"))
+        }()
+        defer { try? reader.close() }
+        let pieces = ["head\n", "", "F 1 2 ./Café/é.svg\n", String(repeating: "x", count: 100_000), "D 3 .\n"]
+        try SafeFiles(root: dir).write(pieces: pieces, to: "stamp")
+        #expect(FileManager.default.contents(atPath: dir + "/stamp") == Data(pieces.joined().utf8))
+        #expect(try reader.readToEnd() == Data("old".utf8), "replaced by a rename, not written in place")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: dir) == ["stamp"], "no temporary file is left")
+    }
+
     @Test func anOpenDescriptorAndAHardLinkSeeTheOldBytes() throws {
         let dir = try Self.folder()
         let old = Data("old bytes, the whole file".utf8)
