@@ -16,7 +16,7 @@ import Darwin
 ///
 /// Made when a build first needs it (`open`), removed by the build when it ends and, failing
 /// that, when the last reference goes; a file a killed build left is removed by the next build
-/// that spills (`removeStale`).
+/// that draws anything (`removeStale`).
 package final class SpillFile: @unchecked Sendable {
     package static let parent = ".assetsmith"
     package static let prefix = "spill-"

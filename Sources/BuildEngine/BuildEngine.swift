@@ -395,6 +395,9 @@ package struct BuildEngine {
     /// the build's budget, each source loaded by the first job that needs it (`LazySources`) and
     /// let go after its last batch.
     func render(_ pending: [KeyedGroup], _ run: inout BuildRun) {
+        // A spill file a killed build left (up to the catalog's size) goes with the next build
+        // that draws, whether or not that one spills.
+        if !pending.isEmpty { SpillFile.removeStale(outputDirectory: run.plan.outputDirectory) }
         let read = run.read, refs = run.refs
         let schedule = RenderSchedule(pending, sources: { BuildRun.drawnSources($0.group) }, file: { refs[$0]?.path },
                                       pixels: { refs[$0].flatMap { read[$0.path]?.pixels }.map { $0.width * $0.height } ?? 0 },

@@ -52,20 +52,38 @@ import Testing
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: assetsmith)).contains { $0.hasPrefix("spill-") })
     }
 
-    @Test func exactlyTheBudgetIsHeldAndOneByteMoreSpills() throws {
-        // A spill first clears the spill files and folders of dead builds, which shows whether one happened.
+    /// A killed build's spill file could be as large as its catalog: the next build that draws
+    /// removes it even when it holds everything in memory; one that draws nothing leaves it.
+    @Test func aKilledBuildsSpillFileGoesWithTheNextBuildThatDraws() throws {
         let project = try Project()
         defer { project.remove() }
-        let first = try build(project, heldBytes: Budgets.standard.heldOutputBytes)
-        let drawnBytes = try project.plan().jobs.compactMap { project.data($0.output)?.count }.reduce(0, +)
-        #expect(first.rendered == (try project.plan()).jobs.count && drawnBytes > 0)
         let assetsmith = project.folder.appendingPathComponent("Output/.assetsmith").path
-        let dead = assetsmith + "/spill-999999999"
-        try FileManager.default.createDirectory(atPath: dead, withIntermediateDirectories: true)
-        _ = try build(project, heldBytes: drawnBytes, force: true)
-        #expect(FileManager.default.fileExists(atPath: dead), "exactly the budget: everything held, nothing spilled")
-        _ = try build(project, heldBytes: drawnBytes - 1, force: true)
-        #expect(!FileManager.default.fileExists(atPath: dead), "one byte over: spilled")
+        try FileManager.default.createDirectory(atPath: assetsmith, withIntermediateDirectories: true)
+        let dead = assetsmith + "/spill-999999999-1"
+        FileManager.default.createFile(atPath: dead, contents: Data(count: 4096))
+        let first = try build(project, heldBytes: Budgets.standard.heldOutputBytes)
+        #expect(first.rendered > 0)
+        #expect(!FileManager.default.fileExists(atPath: dead), "removed by a build that spilled nothing")
+        FileManager.default.createFile(atPath: dead, contents: Data(count: 4096))
+        let again = try build(project, heldBytes: Budgets.standard.heldOutputBytes)
+        #expect(again.rendered == 0)
+        #expect(FileManager.default.fileExists(atPath: dead), "a build that draws nothing does not look")
+    }
+
+    @Test func exactlyTheBudgetIsHeldAndOneByteMoreSpills() throws {
+        let output = NSTemporaryDirectory() + "assetsmith-held-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let held = HeldBytes(budget: 10, outputDirectory: output)
+        #expect(held.spill(Data(count: 4)) == nil, "within the budget: held")
+        #expect(held.spill(Data(count: 6)) == nil, "exactly the budget: held")
+        let over = try #require(held.spill(Data([7])), "one byte more: spilled")
+        #expect(over.file.file.read(over.file.place) == Data([7]))
+        #expect(over.sha256 == Digest.sha256(Data([7])))
+        #expect(held.spill(Data([1, 2])) != nil, "what is spilled does not count: still full")
+        #expect(held.spill(Data()) == nil, "an empty file costs nothing to hold")
+        held.removeFile()
+        let left = (try? FileManager.default.contentsOfDirectory(atPath: output + "/.assetsmith")) ?? []
+        #expect(!left.contains { $0.hasPrefix("spill-") })
     }
 
     @Test func aSpillFolderOfAKilledBuildOfAnEarlierVersionIsRemovedAndALiveOneKept() throws {
