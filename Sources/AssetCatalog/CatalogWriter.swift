@@ -173,8 +173,7 @@ package enum CatalogWriter {
             let contents = ContentsJSON.data(removingFiles(absent, in: entry))
             let sha256 = Digest.sha256(contents)
             let path = entry.folder + "/Contents.json"
-            if let stamp = RecordedOutput.unchangedStamp(path, sha256: sha256, entry: old.files[path], in: catalog,
-                                                         checked: old.checkedAtRead?.contains(path) == true) {
+            if let stamp = unchangedStamp(path, sha256: sha256, old: old, catalog: catalog) {
                 return (nil, sha256, stamp)
             }
             return (contents, sha256, nil)
@@ -193,6 +192,14 @@ package enum CatalogWriter {
         return (pending, missing)
     }
 
+    /// The stamp of the catalog file at `path` when the record `old` shows it already holding
+    /// bytes of `sha256`, untouched since (`RecordedOutput.unchangedStamp`, trusting the files
+    /// looked at while the record was read); nil when it is to be written.
+    private static func unchangedStamp(_ path: String, sha256: String, old: BuildRecord, catalog: SafeFiles) -> [Int]? {
+        RecordedOutput.unchangedStamp(path, sha256: sha256, entry: old.files[path], in: catalog,
+                                      checked: old.checkedAtRead?.contains(path) == true)
+    }
+
     /// Takes out of `pending` every file the record shows already holding its bytes, untouched
     /// since (`RecordedOutput.unchangedStamp`, checked over the cores): nothing is written into
     /// them, so their sets need no settling either (issue 38: an edit that changes one set no
@@ -200,8 +207,7 @@ package enum CatalogWriter {
     private static func keepUnchanged(_ pending: inout [(request: FileUpdate.Request, record: FileRecord)], old: BuildRecord,
                                       catalog: SafeFiles, new: inout BuildRecord, report: inout WriteReport) {
         let stamps = concurrentMap(pending) { request, record in
-            RecordedOutput.unchangedStamp(request.path, sha256: record.sha256, entry: old.files[request.path], in: catalog,
-                                          checked: old.checkedAtRead?.contains(request.path) == true)
+            unchangedStamp(request.path, sha256: record.sha256, old: old, catalog: catalog)
         }
         // The files to write are kept in place, in order (a second list of them all cost 44 MB at
         // 50,000 assets, issue 38).

@@ -38,10 +38,8 @@ package final class SpillFile: @unchecked Sendable {
     private static let counter = Counter()
 
     /// The spill file of a new build below `outputDirectory`, created (never following a link);
-    /// nil when it cannot be (the drawn bytes then stay in memory). Removes the files of builds
-    /// no longer running first.
+    /// nil when it cannot be (the drawn bytes then stay in memory).
     package static func open(outputDirectory: String) -> SpillFile? {
-        removeStale(outputDirectory: outputDirectory)
         let output = SafeFiles(root: outputDirectory)
         guard (try? output.makeDirectory(parent)) != nil,
               let folder = try? output.resolve(parent) else { return nil }

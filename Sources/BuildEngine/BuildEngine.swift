@@ -97,9 +97,8 @@ struct HeldOutcome: Sendable {
     private var data: Data?
     private var change: Double?
     private var other: Other?
-    /// Where the file's bytes wait when the build held its budget already (`data` is then nil),
-    /// and their digest.
-    private(set) var spilled: (file: FileUpdate.Spilled, sha256: String)?
+    /// Where the file's bytes wait when the build held its budget already (`data` is then nil).
+    private(set) var spilled: SpilledFile?
 
     /// The outcome, its file held in memory or, past the build's budget, kept in the spill file.
     init(_ outcome: DrawOutcome, held: HeldBytes) {
@@ -114,6 +113,9 @@ struct HeldOutcome: Sendable {
     /// The outcome; a spilled file's bytes are empty here (`spilled` has them).
     var outcome: DrawOutcome { other?.outcome ?? (.success(data ?? Data()), change, []) }
 }
+
+/// A drawn file's bytes in the build's spill file, and their digest (taken as they are kept).
+typealias SpilledFile = (kept: FileUpdate.Spilled, sha256: String)
 
 /// The drawn bytes a build holds in memory until the catalog is written, up to
 /// `Budgets.heldOutputBytes`; past it, each file drawn goes to the build's spill file (made when
@@ -134,7 +136,7 @@ final class HeldBytes: @unchecked Sendable {
 
     /// nil when `data` is to be held in memory (within the budget, or the spill file cannot take
     /// it); otherwise where it was kept and its digest.
-    func spill(_ data: Data) -> (file: FileUpdate.Spilled, sha256: String)? {
+    func spill(_ data: Data) -> SpilledFile? {
         let spillFile: SpillFile? = lock.withLock {
             if held + data.count <= budget {
                 held += data.count
@@ -147,7 +149,7 @@ final class HeldBytes: @unchecked Sendable {
             return file
         }
         guard let spillFile, let place = spillFile.keep(data) else { return nil }
-        return (FileUpdate.Spilled(file: spillFile, place: place), Digest.sha256(data))
+        return SpilledFile(kept: FileUpdate.Spilled(file: spillFile, place: place), sha256: Digest.sha256(data))
     }
 
     /// Removes the spill file, once the writer has read back what it kept.

@@ -35,11 +35,10 @@ package struct SourceBytes: Sendable {
     package var warning: Diagnostic?
 
     /// A file the build drew: its bytes, or where they wait in the spill file and their digest.
-    func rendered(_ data: Data, job: RenderJob, key: String, spilled: (file: FileUpdate.Spilled, sha256: String)? = nil)
-        -> RenderedFile {
+    func rendered(_ data: Data, job: RenderJob, key: String, spilled: SpilledFile? = nil) -> RenderedFile {
         var file = RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key,
                                 sha256: spilled?.sha256)
-        file.spilled = spilled?.file
+        file.spilled = spilled?.kept
         return file
     }
 

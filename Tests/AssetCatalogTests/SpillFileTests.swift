@@ -72,6 +72,7 @@ import Testing
         FileManager.default.createFile(atPath: folder + "/spill-999999998-4", contents: Data([1]))
         FileManager.default.createFile(atPath: folder + "/spill-\(getppid())-1", contents: Data([1]))
         FileManager.default.createFile(atPath: folder + "/spill-notes", contents: Data([1]))
+        SpillFile.removeStale(outputDirectory: output)
         let file = try #require(SpillFile.open(outputDirectory: output))
         #expect(names() == ["spill-\(getppid())-1", PathText.lastComponent(file.path), "spill-notes"].sorted())
     }
