@@ -531,6 +531,8 @@ package struct BuildEngine {
             }
             var loaded: [String: LoadedSource] = [:]
             for source in job.allSources { loaded[source.path] = decoded[source.loadKey] }
+            if let stored = Renderer.storedCopy(job, sources: loaded),
+               let file = try PNGCodec.rewrapped(stored, channels: job.channels) { return .success(file) }
             let bitmap = try Renderer.render(job, sources: loaded)
             return .success(try PNGCodec.encode(bitmap, channels: job.channels))
         } catch let error as RenderError {

@@ -119,7 +119,8 @@ package enum SourceLoader {
                                    fix: "internal error, please report"))
         case .png:
             do {
-                return .success(.bitmap(RasterImage(try PNGCodec.decode(bytes.data))))
+                let bitmap = try PNGCodec.decode(bytes.data)
+                return .success(.bitmap(RasterImage(bitmap, stored: PNGCodec.storesOutputRows(bytes.data) ? bytes.data : nil)))
             } catch {
                 return .failure(SourceLoader.diagnostic(error, file: bytes.source.displayPath))
             }

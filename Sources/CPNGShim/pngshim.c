@@ -487,6 +487,105 @@ void pngshim_free_bytes(void *bytes) {
 }
 
 /* -------------------------------------------------------------------------------------------- */
+/* Rewrapping (stored rows kept, header and colour chunk written by libpng)                      */
+
+/* Walks the chunks of `data` (a PNG that decoded) from the one after IHDR to IEND. Without
+ * `png`, it counts the IDAT chunks and clears `eligible` when a chunk asks a decoder to change
+ * the samples (tRNS, gAMA, cHRM), so the decoded pixels would not be the stored ones; with
+ * `png`, it writes each IDAT chunk as it is. Returns the number of IDAT chunks, or -1 when the
+ * chunks do not add up or the IDAT chunks do not follow each other. */
+static long walk_idat(const png_byte *data, size_t size, png_structp png, int *eligible) {
+    size_t offset = sizeof png_signature;
+    long count = 0;
+    int ended = 0; /* the IDAT run has ended: another IDAT would be a second run */
+    while (size - offset >= 12) {
+        png_uint_32 length = big_endian_32(data + offset);
+        const png_byte *name = data + offset + 4;
+        if (length > 0x7FFFFFFFu || length > size - offset - 12) return -1;
+        if (memcmp(name, "IEND", 4) == 0) return count;
+        if (memcmp(name, "IDAT", 4) == 0) {
+            if (ended) return -1;
+            if (png != NULL) png_write_chunk(png, (png_const_bytep)"IDAT", data + offset + 8, length);
+            count++;
+        } else {
+            if (count > 0) ended = 1;
+            if (memcmp(name, "tRNS", 4) == 0 || memcmp(name, "gAMA", 4) == 0 || memcmp(name, "cHRM", 4) == 0) {
+                *eligible = 0;
+            }
+        }
+        offset += 12 + (size_t)length;
+    }
+    return -1;
+}
+
+/* The jump point for rewrapping: signature, IHDR and sRGB by png_write_info, the IDAT chunks as
+ * stored, IEND. Returns 1 on success. */
+static int write_rewrapped(png_structp png, png_infop info, const png_byte *data, size_t size, int keep_alpha,
+                           byte_sink *sink) {
+    if (setjmp(png_jmpbuf(png))) return 0;
+    png_set_write_fn(png, sink, on_write, on_flush);
+    png_set_IHDR(png, info, big_endian_32(data + 16), big_endian_32(data + 20), 8,
+                 keep_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+    int eligible = 1;
+    walk_idat(data, size, png, &eligible);
+    png_write_chunk(png, (png_const_bytep)"IEND", NULL, 0);
+    return 1;
+}
+
+pngshim_status pngshim_rewrap_png(const void *data, size_t size, int keep_alpha,
+                                  void **out_bytes, size_t *out_size,
+                                  char *message, size_t message_capacity) {
+    set_message(message, message_capacity, "");
+    if (out_bytes == NULL || out_size == NULL) {
+        set_message(message, message_capacity, "pngshim_rewrap_png: missing output argument");
+        return PNGSHIM_INVALID_ARGUMENT;
+    }
+    *out_bytes = NULL;
+    *out_size = 0;
+    pngshim_status status = check_signature(data, size, message, message_capacity);
+    if (status != PNGSHIM_OK) return status;
+    const png_byte *bytes = data;
+    /* IHDR first: 13 bytes of width, height, depth, colour type, compression, filter, interlace. */
+    if (size < 33 || big_endian_32(bytes + 8) != 13 || memcmp(bytes + 12, "IHDR", 4) != 0) return PNGSHIM_OK;
+    png_uint_32 width = big_endian_32(bytes + 16), height = big_endian_32(bytes + 20);
+    int wanted_type = keep_alpha ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB;
+    if (width == 0 || height == 0 || bytes[24] != 8 || bytes[25] != wanted_type || bytes[26] != 0 || bytes[27] != 0 ||
+        bytes[28] != 0) {
+        return PNGSHIM_OK;
+    }
+    int eligible = 1;
+    if (walk_idat(bytes, size, NULL, &eligible) <= 0 || !eligible) return PNGSHIM_OK;
+    error_sink errors = {message, message_capacity, 0};
+    /* At most the file and the colour chunk (13 bytes): no regrowth; a file with large other
+     * chunks gives the tail back below. */
+    size_t room = size <= SIZE_MAX - 64 ? size + 64 : size;
+    byte_sink sink = {malloc(room), 0, room};
+    if (sink.bytes == NULL) sink.capacity = 0;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &errors, on_error, on_warning);
+    png_infop info = png != NULL ? png_create_info_struct(png) : NULL;
+    int ok = info != NULL && write_rewrapped(png, info, bytes, size, keep_alpha, &sink);
+    if (png == NULL || info == NULL) errors.out_of_memory = 1;
+    png_destroy_write_struct(&png, info != NULL ? &info : NULL);
+    if (!ok) {
+        free(sink.bytes);
+        if (message != NULL && message_capacity > 0 && message[0] == '\0' && errors.out_of_memory) {
+            set_message(message, message_capacity, "out of memory");
+        }
+        return errors.out_of_memory ? PNGSHIM_NO_MEMORY : PNGSHIM_ENCODE_FAILED;
+    }
+    if (sink.capacity - sink.size > sink.capacity / 4) {
+        png_bytep shrunk = realloc(sink.bytes, sink.size);
+        if (shrunk != NULL) sink.bytes = shrunk;
+    }
+    *out_bytes = sink.bytes;
+    *out_size = sink.size;
+    return PNGSHIM_OK;
+}
+
+/* -------------------------------------------------------------------------------------------- */
 /* Facts (regular API, colour chunks taken as unknown so libpng reports them as they are)        */
 
 typedef struct byte_source {

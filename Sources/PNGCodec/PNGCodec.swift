@@ -72,6 +72,36 @@ package enum PNGCodec {
         return Data(bytesNoCopy: bytes, count: count, deallocator: .free)
     }
 
+    /// Whether `data`'s header says its stored rows may be an output's as they are (8 bits a
+    /// channel, RGB or RGBA, not interlaced, no tRNS, gAMA or cHRM): `rewrapped` decides for sure.
+    package static func storesOutputRows(_ data: Data) -> Bool {
+        guard let info = try? info(data) else { return false }
+        return info.bitDepth == 8 && (info.colorType == .rgb || info.colorType == .rgba) && !info.isInterlaced
+            && !info.hasTRNS && info.gamma == nil && !info.hasCHRM
+    }
+
+    /// `data` (a PNG that `decode` accepted) written as `encode` would write its decoded pixels,
+    /// without decompressing it, when its stored rows already are those pixels: 8 bits a channel,
+    /// not interlaced, colour type 6 for `.rgba` or 2 for `.rgb`, and no tRNS, gAMA or cHRM chunk
+    /// (which make a decoder change the samples). The file's image data is kept as it is; the
+    /// header, an sRGB chunk and IEND are written around it, and no other chunk is kept. A 1024 px
+    /// master for a 1024 px icon is then copied, not compressed again (issue 38). nil when the file
+    /// does not qualify: encode its pixels instead.
+    /// - Throws: `.encodeFailed` with libpng's message, `.outOfMemory`.
+    package static func rewrapped(_ data: Data, channels: PixelChannels) throws(PNGError) -> Data? {
+        var message = ShimMessage()
+        var bytes: UnsafeMutableRawPointer?
+        var count = 0
+        let status = data.withUnsafeBytes { raw in
+            message.withBuffer { text, capacity in
+                pngshim_rewrap_png(raw.baseAddress, raw.count, channels == .rgba ? 1 : 0, &bytes, &count, text, capacity)
+            }
+        }
+        if let error = message.error(for: status, writing: true) { throw error }
+        guard let bytes, count > 0 else { return nil }
+        return Data(bytesNoCopy: bytes, count: count, deallocator: .free)
+    }
+
     /// Reads what a PNG says about itself (IHDR and the chunks before the first IDAT) without
     /// decompressing pixels. libpng checks the signature, the IHDR values and the CRC of each
     /// chunk read; the image data and anything after it are not checked, so a file can pass here

@@ -12,6 +12,15 @@ package final class RasterImage: @unchecked Sendable {
         return pixels
     }
     private var pixels: Bitmap?
+    /// The PNG file's bytes, kept when its stored rows are its pixels as an output would store
+    /// them (`PNGCodec.storesOutputRows`): an output of the source's own size is then the file
+    /// re-wrapped (`Renderer.storedCopy`), not compressed again. Let go with the pixels.
+    package var stored: Data? {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedFile
+    }
+    private var storedFile: Data?
     /// The source size in pixels.
     package let size: PixelSize
     /// Glyph work shared by the jobs drawn from this image (`GlyphMemo`).
@@ -20,9 +29,11 @@ package final class RasterImage: @unchecked Sendable {
     /// Resamplings announced by `expect`: each target's group, made together on first use.
     private var planned: [AreaResampler.Target: (group: Once<[Bitmap]>, targets: [AreaResampler.Target], index: Int)] = [:]
 
-    /// Wraps a decoded bitmap.
-    package init(_ bitmap: Bitmap) {
+    /// Wraps a decoded bitmap; `stored`, the PNG file it was decoded from, when its stored rows
+    /// are the bitmap's pixels.
+    package init(_ bitmap: Bitmap, stored: Data? = nil) {
         self.pixels = bitmap
+        self.storedFile = stored
         self.size = bitmap.size
     }
 
@@ -46,6 +57,7 @@ package final class RasterImage: @unchecked Sendable {
         guard groups.allSatisfy({ $0.made != nil }) else { return false }
         lock.lock()
         pixels = nil
+        storedFile = nil
         lock.unlock()
         return true
     }

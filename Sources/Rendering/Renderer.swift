@@ -67,6 +67,19 @@ extension Renderer {
         return (image, resampleTarget(job, of: image))
     }
 
+    /// The PNG source whose file `job` can take as it is (its rows re-wrapped): a plain image of
+    /// the source's own size, placed whole at the origin, with no effect, badge or overlay, and
+    /// either opaque output (the background changes nothing on an RGB source) or no background.
+    /// `render` would give exactly the decoded pixels here. nil: draw it.
+    package static func storedCopy(_ job: RenderJob, sources: [String: LoadedSource]) -> Data? {
+        guard job.launch == nil, job.overlays == nil, job.badge == nil, job.symbol == nil, job.vector == nil,
+              job.effect == .none, job.channels == .rgb || job.background == nil,
+              case .bitmap(let image)? = sources[job.source.path], let stored = image.stored, job.pixelSize == image.size,
+              job.fit.placement(source: image.size, in: job.pixelSize)
+                == Placement(x: 0, y: 0, width: Double(image.size.width), height: Double(image.size.height)) else { return nil }
+        return stored
+    }
+
     /// Where `job` puts a raster source: its box, and the source placed in it by its fit.
     private static func resampleTarget(_ job: RenderJob, of image: RasterImage) -> AreaResampler.Target {
         AreaResampler.Target(box: job.pixelSize, placement: job.fit.placement(source: image.size, in: job.pixelSize))

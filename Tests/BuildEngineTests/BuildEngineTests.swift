@@ -230,4 +230,26 @@ import TestSupport
         #expect(result.rendered == plan.jobs.count)
         #expect(project.data("BadgeCopy.imageset/BadgeCopy@3x.png") == project.data("Badge.imageset/Badge@3x.png"))
     }
+
+    /// An output of exactly its PNG source's size takes the source's image data as it is (issue
+    /// 38: no second compression), with the encoder's header and sRGB chunk, and the same pixels
+    /// as drawing it; one pixel smaller is drawn. Badge.png is 60 px: @3x of 20 pt is 60 px.
+    @Test(arguments: [20, 19])
+    func anOutputOfTheSourcesOwnSizeKeepsItsImageData(_ points: Int) throws {
+        let project = try Project(badgeSize: points)
+        defer { project.remove() }
+        let result = try project.build()
+        #expect(result.diagnostics.isEmpty, "\(result.diagnostics)")
+        let source = try Data(contentsOf: project.folder.appendingPathComponent("Badge.png"))
+        let output = try #require(project.data("Badge.imageset/Badge@3x.png"))
+        let idat = { (data: Data) in PNGChunks.chunks(of: data)?.filter { $0.type == "IDAT" } }
+        #expect(PNGChunks.types(of: output)?.prefix(2) == ["IHDR", "sRGB"])
+        if points == 20 {
+            #expect(idat(output) == idat(source))
+            #expect(try PNGCodec.decode(output) == PNGCodec.decode(source))
+        } else {
+            #expect(idat(output) != idat(source))
+            #expect(try PNGCodec.info(output).size == PixelSize(square: 57))
+        }
+    }
 }

@@ -87,6 +87,21 @@ pngshim_status pngshim_encode_png(const uint8_t *rgba, uint32_t width, uint32_t 
 void pngshim_free_bytes(void *bytes);
 
 /* ---------------------------------------------------------------------------------------------
+ * Rewrapping: the PNG `data` (one that pngshim_finish_decode accepted) written again without
+ * decompressing it, when its stored rows already are what pngshim_encode_png would store for its
+ * decoded pixels: 8 bits a channel, not interlaced, colour type 6 (keep_alpha != 0) or 2
+ * (keep_alpha == 0), and no tRNS, gAMA or cHRM chunk (which make a decoder change the samples).
+ * The output is what encoding writes around the rows (signature, IHDR, an sRGB chunk, IEND; no
+ * other chunk is kept) with the file's IDAT chunks as they are, so it decodes to the same pixels.
+ *
+ * On success with a file that qualifies, *out_bytes is a malloc'd buffer as for encoding; for
+ * one that does not, PNGSHIM_OK with *out_bytes NULL and *out_size 0 (encode it instead).
+ * ------------------------------------------------------------------------------------------- */
+pngshim_status pngshim_rewrap_png(const void *data, size_t size, int keep_alpha,
+                                  void **out_bytes, size_t *out_size,
+                                  char *message, size_t message_capacity);
+
+/* ---------------------------------------------------------------------------------------------
  * Facts: the header and the chunks before the first IDAT, as they are in the file (libpng
  * checks the chunk CRCs and the IHDR, but does not interpret the colour chunks, so an sRGB
  * chunk does not make a gAMA or cHRM appear). No pixel data is decompressed.
