@@ -45,10 +45,10 @@ import TestSupport
 
     /// Chunks that make a decoder change the samples, and rows stored otherwise, are encoded.
     @Test(arguments: ["gAMA", "cHRM", "tRNS", "interlaced", "16-bit", "palette", "second IDAT run"])
-    func filesWhoseRowsAreNotThePixelsAreEncoded(_ case_: String) throws {
+    func filesWhoseRowsAreNotThePixelsAreEncoded(_ kind: String) throws {
         let rgb = try Self.foreignFile(TestBitmaps.opaque(TestBitmaps.noise(width: 8, height: 8)), channels: .rgb)
         let file: Data
-        switch case_ {
+        switch kind {
         case "gAMA": file = try #require(PNGChunks.inserting([.init(type: "gAMA", data: PNGChunks.bigEndian(100_000))],
                                                              beforeIDATOf: rgb))
         case "cHRM": file = try #require(PNGChunks.inserting([.init(type: "cHRM", data: Array(repeating: 0, count: 32))],
@@ -63,7 +63,7 @@ import TestSupport
             file = PNGChunks.file(chunks)
         }
         #expect(try PNGCodec.rewrapped(file, channels: .rgb) == nil)
-        #expect(!PNGCodec.storesOutputRows(file) || case_ == "second IDAT run")
+        #expect(!PNGCodec.storesOutputRows(file) || kind == "second IDAT run")
     }
 
     @Test func theHeaderCheckAgreesWithTheRewrap() throws {
