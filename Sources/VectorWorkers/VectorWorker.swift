@@ -30,9 +30,9 @@ package enum VectorWorker {
         var loop = Loop(memoryBudget: memoryBudget)
         while true {
             guard case .frame(let data) = channel.receive(until: nil) else { return 0 }
-            guard let frame = try? JSONDecoder().decode(WorkerFrame.self, from: data) else { return 3 }
+            guard let frame = WorkerWire.decodeFrame(data) else { return 3 }
             let reply = loop.answer(frame, descriptor: frame.attached ? channel.takeDescriptor() : nil)
-            guard let encoded = try? JSONEncoder().encode(reply), channel.send(encoded) else { return 0 }
+            guard let encoded = try? WorkerWire.encode(reply), channel.send(encoded) else { return 0 }
         }
     }
 

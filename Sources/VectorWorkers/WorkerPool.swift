@@ -4,7 +4,8 @@
 ///
 /// The pool (`WorkerPool`) starts at most `capacity` workers (`assetsmith _svg-worker`, the same
 /// binary), reuses them across jobs and rebuilds, and talks to each over a Unix socket in
-/// length-prefixed JSON frames (`WorkerRequest`, `WorkerReply`); pixels and exported files come
+/// length-prefixed frames (`WorkerRequest`, `WorkerReply`; a draw and its answer in a compact
+/// binary layout, the rest in JSON: `WorkerWire`); pixels and exported files come
 /// back through anonymous shared memory passed by descriptor (`SharedMemory`). The worker side is
 /// `VectorWorker.serve`. It prints nothing and reads no environment: the front end chooses the
 /// executable and its arguments, the time limit and the memory budget.

@@ -66,7 +66,7 @@ final class WorkerProcess {
         let frame = WorkerFrame(request: request, memoryBytes: memory?.capacity ?? 0, attached: memoryAttached)
         let payload: Data
         do {
-            payload = try JSONEncoder().encode(frame)
+            payload = try WorkerWire.encode(frame)
         } catch {
             throw .encoding("\(error)")
         }
@@ -75,11 +75,8 @@ final class WorkerProcess {
         }
         switch channel.receive(until: Date().addingTimeInterval(timeLimit)) {
         case .frame(let data):
-            do {
-                return try JSONDecoder().decode(WorkerReply.self, from: data)
-            } catch {
-                throw .garbage("an unreadable reply")
-            }
+            guard let reply = WorkerWire.decodeReply(data) else { throw .garbage("an unreadable reply") }
+            return reply
         case .timedOut:
             throw .timedOut
         case .closed:

@@ -244,6 +244,56 @@ final class DrawnCounts: @unchecked Sendable {
         }
     }
 
+    /// Every request and reply reads back as it was sent through `WorkerWire`: a draw and a
+    /// measure (and their answers) in the binary layout, the rest as JSON.
+    @Test func everyFrameRoundTripsThroughTheWire() throws {
+        let files = [VectorSourceFile(path: "/a/é b.svg"), VectorSourceFile(path: "/a/b.pdf", isPDF: true, page: 3),
+                     VectorSourceFile(path: "/s.svg", layer: "Regular-S"), VectorSourceFile(path: "")]
+        var frames: [WorkerFrame] = []
+        for file in files {
+            frames.append(WorkerFrame(request: .measure(file)))
+            frames.append(WorkerFrame(request: .draw(file, size: PixelSize(width: 75, height: 3),
+                                                     matrix: [3.125, 0, -0.5, 1e-300, .pi, -0.0]),
+                                      memoryBytes: 1 << 20, attached: true))
+        }
+        frames.append(WorkerFrame(request: .export(files[0], format: .pdf, page: VectorMeasure(width: 24, height: 12),
+                                                   matrix: [1, 0, 0, 1, 0, 0])))
+        for frame in frames {
+            let bytes = try WorkerWire.encode(frame)
+            #expect(WorkerWire.decodeFrame(bytes) == frame)
+            if case .export = frame.request { #expect(bytes.first == UInt8(ascii: "{")) } else { #expect(bytes.first != UInt8(ascii: "{")) }
+        }
+        let replies: [WorkerReply] = [.measured(VectorMeasure(width: 1.5, height: -2)), .drawn, .exported(byteCount: 9),
+                                      .failed(.memoryBudget(path: "/a/b.pdf", bytes: 1 << 30))]
+        for reply in replies {
+            #expect(try WorkerWire.decodeReply(WorkerWire.encode(reply)) == reply)
+        }
+        #expect(try WorkerWire.encode(WorkerReply.drawn) == Data([1]))
+    }
+
+    /// A binary frame cut anywhere, with a byte too many, a flag that is neither 0 nor 1, or a
+    /// path that is not UTF-8 is no frame (the worker exits, the pool reports garbage).
+    @Test func aDamagedBinaryFrameIsNoFrame() throws {
+        let file = VectorSourceFile(path: "/a/b.svg", layer: "L")
+        for frame in [WorkerFrame(request: .measure(file)),
+                      WorkerFrame(request: .draw(file, size: PixelSize(width: 2, height: 2), matrix: [1, 0, 0, 1, 0, 0]))] {
+            let bytes = try WorkerWire.encode(frame)
+            for length in 0..<bytes.count { #expect(WorkerWire.decodeFrame(bytes.prefix(length)) == nil) }
+            #expect(WorkerWire.decodeFrame(bytes + [0]) == nil)
+            var badFlag = bytes
+            badFlag[1] = 2 // `attached`
+            #expect(WorkerWire.decodeFrame(badFlag) == nil)
+            var badPath = bytes
+            // The path's last byte: the frame's last, or before a draw's size and matrix.
+            badPath[bytes.count - 1 - (frame.request == .measure(file) ? 0 : 8 * 8)] = 0xFF
+            #expect(WorkerWire.decodeFrame(badPath) == nil)
+        }
+        let measured = try WorkerWire.encode(WorkerReply.measured(VectorMeasure(width: 1, height: 1)))
+        for length in 1..<measured.count { #expect(WorkerWire.decodeReply(measured.prefix(length)) == nil) }
+        #expect(WorkerWire.decodeReply(Data([1, 0])) == nil)
+        #expect(WorkerWire.decodeReply(Data()) == nil)
+    }
+
     @Test func workerErrorsNameThePDFAsAPDF() {
         let pdf = VectorSourceFile(path: "/a/b.pdf", isPDF: true)
         let svg = VectorSourceFile(path: "/a/b.svg")
