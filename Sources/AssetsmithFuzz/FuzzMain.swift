@@ -143,6 +143,19 @@ enum FuzzMain {
         ]
     }
 
+    /// A measure, a draw and an export request and the common replies, as `WorkerWire` writes them.
+    static func workerFrameSeeds() -> [Data] {
+        let file = VectorSourceFile(path: "/tmp/a.svg", layer: "Regular-S")
+        let frames = [WorkerFrame(request: .measure(file)),
+                      WorkerFrame(request: .draw(file, size: PixelSize(width: 75, height: 75), matrix: [3, 0, 0, 3, 0, 0]),
+                                  memoryBytes: 1 << 20, attached: true),
+                      WorkerFrame(request: .export(file, format: .pdf, page: VectorMeasure(width: 24, height: 24),
+                                                   matrix: [1, 0, 0, 1, 0, 0]))]
+        let replies: [WorkerReply] = [.drawn, .measured(VectorMeasure(width: 24, height: 24)), .exported(byteCount: 9),
+                                      .failed(.memoryBudget(path: "/tmp/a.svg", bytes: 1 << 30))]
+        return frames.compactMap { try? WorkerWire.encode($0) } + replies.compactMap { try? WorkerWire.encode($0) }
+    }
+
     /// PNG files, Contents.json (verify and every report format), symbol templates, project files.
     static func fileTargets(root: String, scratch: String) -> [Target] {
         func files(_ folder: String, _ extensions: [String]) -> [Data] { Self.files(root, folder, extensions) }
@@ -151,6 +164,12 @@ enum FuzzMain {
                 guard let info = try? PNGCodec.info(data) else { return "bad header" }
                 if info.size.width * info.size.height > 4_000_000 { return "over budget" }
                 return (try? PNGCodec.decode(data)) == nil ? "rejected" : "decoded"
+            },
+            // What a worker (the process that parses hostile SVG and PDF files) may send back,
+            // and what a pool sends it: `WorkerWire`'s binary and JSON frames.
+            Target(name: "worker-frame", seeds: workerFrameSeeds()) { data in
+                let frame = WorkerWire.decodeFrame(data) != nil, reply = WorkerWire.decodeReply(data) != nil
+                return frame ? (reply ? "both" : "frame") : (reply ? "reply" : "neither")
             },
             Target(name: "contents-json", seeds: files("Tests/Fixtures/Verify", [".json"]) + files("Tests/Fixtures/Projects", [".json"])) { data in
                 try? data.write(to: URL(fileURLWithPath: scratch + "/Set.xcassets/A.imageset/Contents.json"))
