@@ -50,7 +50,9 @@ package enum FileUpdate {
     }
 
     /// One request.
-    package static func apply(_ request: Request, in folder: SafeFiles) -> Outcome {
+    /// `fresh`: the file's folder was made by this build just now (`SafeFiles.makeFreshFolder`),
+    /// so nothing is there to compare or to refuse.
+    package static func apply(_ request: Request, in folder: SafeFiles, fresh: Bool = false) -> Outcome {
         var data = request.data
         if let spilled = request.spilled {
             guard let kept = spilled.file.read(spilled.place) else {
@@ -59,7 +61,7 @@ package enum FileUpdate {
             }
             data = kept
         }
-        let existing = folder.read(request.path)
+        let existing = fresh ? nil : folder.read(request.path)
         if existing == data { return .unchanged(stamp: stamp(of: request.path, in: folder)) }
         if existing != nil, !request.generatedBefore {
             return .failed(.error(
@@ -82,7 +84,8 @@ package enum FileUpdate {
 
     /// Every request, spread over the cores a folder at a time (the files of one folder in turn:
     /// creating files in one folder from two threads only makes one wait for the other's lock on
-    /// it); outcomes in request order.
+    /// it); outcomes in request order. A folder that does not exist yet is made first, and its
+    /// files are written without reading for what is there.
     package static func apply(_ requests: [Request], in folder: SafeFiles) -> [Outcome] {
         let outcomes = UnsafeMutableBufferPointer<Outcome>.allocate(capacity: requests.count)
         defer { outcomes.deallocate() }
@@ -90,8 +93,9 @@ package enum FileUpdate {
         let base = UncheckedPointer(address)
         let byFolder = Array(Dictionary(grouping: requests.indices) { PathText.parent(requests[$0].path) }.values)
         DispatchQueue.concurrentPerform(iterations: byFolder.count) { group in
+            let fresh = byFolder[group].first.map { folder.makeFreshFolder(PathText.parent(requests[$0].path)) } ?? false
             for index in byFolder[group] {
-                (base.pointer + index).initialize(to: apply(requests[index], in: folder))
+                (base.pointer + index).initialize(to: apply(requests[index], in: folder, fresh: fresh))
             }
         }
         let result = Array(outcomes)

@@ -65,6 +65,15 @@ package struct SafeFiles: Sendable {
         return (info.st_mode & S_IFMT) == S_IFREG ? FileStamp.stamp(info) : nil
     }
 
+    /// Creates the folder `relative` (whose parent exists) and says whether this call made it. A
+    /// folder made here holds nothing anyone else put there, so the files written into it need
+    /// no look for one first (issue 38: a first build's sets). False when it exists already, its
+    /// parent does not, or the path leaves the root or passes through a link: look as usual.
+    package func makeFreshFolder(_ relative: String) -> Bool {
+        guard !relative.isEmpty, let path = try? resolve(relative) else { return false }
+        return mkdir(path, 0o777) == 0
+    }
+
     /// Creates the folders of `relative` (a folder path) below the root.
     package func makeDirectory(_ relative: String) throws(Diagnostic) {
         let path = try resolve(relative)
