@@ -56,9 +56,10 @@ struct BuildCommand: ParsableCommand {
         let printer = DiagnosticPrinter(terminal)
         let start = Date()
         PhaseTimer.shared.mark("start")
+        var changedInput: String?
         if !force, !adopt, inputFileList == nil, outputFileList == nil, previewFolder == nil,
-           let stamp = BuildStamp.current(manifestPath: options.manifestPath,
-                                          outputOverride: options.output, preview: preview, flavor: options.flavor) {
+           let stamp = BuildStamp.current(manifestPath: options.manifestPath, outputOverride: options.output, preview: preview,
+                                          flavor: options.flavor, changed: &changedInput) {
             try reportUnchanged(stamp, printer: printer, start: start)
             return
         }
@@ -66,12 +67,13 @@ struct BuildCommand: ParsableCommand {
         FreedMemory.keepLargeBlocksMapped() // before the manifest's parse and the record's read
         let workers = render.makeSandbox()
         SignalExit.install(stopping: workers)
-        // A first build that draws vectors starts its first worker now, while the manifest is read.
+        // A first build that draws vectors, or one after an SVG or PDF was saved, starts its first
+        // worker now, while the manifest is read.
         // The record is read, and the catalog's files looked at, on other threads while the
         // manifest is parsed.
         let guess = BuildStamp.drawsVectorsFromScratch(manifestPath: options.manifestPath, outputOverride: options.output,
                                                        force: force)
-        if guess.draws { workers.prestart(1) }
+        if guess.draws || BuildStamp.drawsVectorsFromChange(changedInput) { workers.prestart(1) }
         let manifestBefore = BuildStamp.snapshot(manifestPath: options.manifestPath)
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
         let templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)

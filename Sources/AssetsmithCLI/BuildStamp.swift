@@ -71,7 +71,10 @@ struct BuildStamp {
     /// The manifest's digest and the settings are compared first; then each listed file is stat'ed
     /// as its line is read, stopping at the first that differs (an edit costs one look at the
     /// files listed before it, not a parse of the whole stamp). The stamp found keeps no file list.
-    static func current(manifestPath: String, outputOverride: String?, preview: Bool, flavor: String? = nil) -> BuildStamp? {
+    /// `changed`: the first listed file found changed, when that is why there is no stamp (a build
+    /// that will draw an edited SVG starts its worker at once: `drawsVectorsFromChange`).
+    static func current(manifestPath: String, outputOverride: String?, preview: Bool, flavor: String? = nil,
+                        changed: inout String?) -> BuildStamp? {
         guard let (manifestData, text, output, catalogFolder) = guessedPlace(manifestPath: manifestPath,
                                                                             outputOverride: outputOverride) else { return nil }
         guard case .success(let stampData) = BoundedFile.read(path(outputDirectory: output, catalogFolder: catalogFolder),
@@ -87,8 +90,11 @@ struct BuildStamp {
         let unchanged = readList(&lines, bases: bases) { line in
             switch line {
             case .file(let path, let size, let mtime):
-                guard let now = FileStat.of(path) else { return false }
-                return now.size == size && now.mtime == mtime
+                guard let now = FileStat.of(path), now.size == size, now.mtime == mtime else {
+                    changed = path
+                    return false
+                }
+                return true
             case .folder(let path, let mtime):
                 return FileStat.of(path)?.mtime == mtime
             }
@@ -134,6 +140,15 @@ struct BuildStamp {
                                                   hasRecord: hasRecord, force: force)
         let catalog = force ? nil : found.output + "/" + found.catalogFolder
         return (draws, hasRecord ? BuildRecord.Prefetch(path: recordPath, catalog: catalog) : nil)
+    }
+
+    /// Whether the input the stamp check found changed (`current`'s `changed`) is a vector
+    /// source, which the build will draw in a worker: one SVG saved among thousands then has its
+    /// worker started while the manifest is read, not when the drawing asks for it (issue 38).
+    static func drawsVectorsFromChange(_ changed: String?) -> Bool {
+        guard let changed else { return false }
+        let name = changed.lowercased()
+        return name.hasSuffix(".svg") || name.hasSuffix(".pdf")
     }
 
     /// `key: value` at the start of a line (a top-level key), without quotes or a comment.

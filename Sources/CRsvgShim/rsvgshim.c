@@ -114,3 +114,11 @@ void *rsvgshim_new_from_path(const char *path, GError **error) {
 }
 
 void rsvgshim_release(void *handle) { g_object_unref(handle); }
+
+void rsvgshim_warm_up(void) {
+    if (rsvgshim_unavailable() != NULL) return;
+    GError *error = NULL;
+    void *handle = rsvgshim_new_from_path("/dev/null", &error);
+    if (handle != NULL) rsvgshim_release(handle);
+    if (error != NULL) g_error_free(error);
+}

@@ -85,6 +85,13 @@ package final class VectorImage: @unchecked Sendable {
         try self.init(path: path, layer: nil)
     }
 
+    /// Opens librsvg and starts what its first document starts (`rsvgshim_warm_up`) now instead
+    /// of at the first SVG, some milliseconds: a worker started ahead of its first request does
+    /// it while it waits (issue 38: one edited SVG's build waited for it).
+    package static func warmUp() {
+        rsvgshim_warm_up()
+    }
+
     /// Loads and parses the SVG at `path`, to be drawn whole or, with `layer`, only that element.
     private init(path: String, layer: String?) throws(RenderError) {
         if let problem = Self.unreadableReason(path) {

@@ -26,6 +26,9 @@ package enum VectorWorker {
     package static func serve(memoryBudget: Int, parent: Int32?) -> Int32 {
         dieWithParent(parent)
         if memoryBudget > 0 { _ = workershim_limit_memory(memoryBudget) }
+        // Most requests are SVGs: librsvg is opened before the first one arrives (a worker the
+        // pool starts ahead, while the build reads its manifest, is then ready when a drawing is).
+        VectorImage.warmUp()
         var channel = WireChannel(descriptor: 0)
         var loop = Loop(memoryBudget: memoryBudget)
         while true {

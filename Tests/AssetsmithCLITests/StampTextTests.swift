@@ -1,4 +1,5 @@
 @testable import AssetsmithCLI
+import AssetCatalog
 import AssetCore
 import Foundation
 import Testing
@@ -88,5 +89,42 @@ import Testing
         #expect(BuildStamp.topLevelValue("output", in: "table: ios18\r\noutput: Out\r\n") == "Out")
         #expect(BuildStamp.topLevelValue("output", in: "table: x\noutput: \"Out\" # here\n") == "Out")
         #expect(BuildStamp.topLevelValue("catalog", in: "catalog:\n") == nil)
+    }
+}
+
+/// The stamp check names the first input it found changed, and a build that will draw an edited
+/// SVG or PDF starts its worker at once (issue 38: the worker's start was an edit's wait).
+@Suite struct ChangedInputTests {
+    @Test func theCheckNamesTheChangedSourceAndOnlyVectorsStartAWorker() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("changed-\(UUID().uuidString)").path
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try FileManager.default.createDirectory(atPath: dir + "/Out/.assetsmith", withIntermediateDirectories: true)
+        let manifest = dir + "/assetsmith.yml", svg = dir + "/a.svg", png = dir + "/b.png"
+        let text = "table: ios18\noutput: Out\nassets:\n  - {name: A, kind: image, source: a.svg, size: 24}\n"
+        try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        for path in [svg, png] { try Data("one".utf8).write(to: URL(fileURLWithPath: path)) }
+        func entry(_ path: String) throws -> (String, Int64, Int64) {
+            let stat = try #require(FileStat.of(path))
+            return (path, stat.size, stat.mtime)
+        }
+        let output = dir + "/Out", catalog = "Assets.xcassets"
+        let stamp = BuildStamp(manifestSHA: Digest.sha256(Data(text.utf8)),
+                               settings: BuildStamp.settings(outputDirectory: output, catalogFolder: catalog, preview: false,
+                                                             manifestText: text),
+                               assets: 1, jobs: 3, files: 4, diagnostics: [], entries: [try entry(svg), try entry(png)], folders: [])
+        try stamp.text(bases: StampPaths.bases(manifestDirectory: dir))
+            .write(toFile: BuildStamp.path(outputDirectory: output, catalogFolder: catalog), atomically: true, encoding: .utf8)
+        var changed: String?
+        #expect(BuildStamp.current(manifestPath: manifest, outputOverride: nil, preview: false, changed: &changed) != nil)
+        #expect(changed == nil)
+        for (path, vector) in [(png, false), (svg, true)] {
+            try Data("two, longer".utf8).write(to: URL(fileURLWithPath: path))
+            #expect(BuildStamp.current(manifestPath: manifest, outputOverride: nil, preview: false, changed: &changed) == nil)
+            #expect(changed == path)
+            #expect(BuildStamp.drawsVectorsFromChange(changed) == vector)
+            try Data("one".utf8).write(to: URL(fileURLWithPath: path)) // back to the stamp's size (its time differs)
+        }
+        #expect(BuildStamp.drawsVectorsFromChange("/x/Icon.PDF"))
+        #expect(!BuildStamp.drawsVectorsFromChange(nil))
     }
 }

@@ -22,6 +22,11 @@ extern "C" {
 /* NULL when librsvg can be used; otherwise why it cannot (the loader's message). */
 const char *rsvgshim_unavailable(void);
 
+/* Loads librsvg and has it read an empty file (/dev/null, which it refuses), so that what its
+ * first document starts (GIO's file system layer and its modules, the XML parser, the locale) is
+ * done ahead: a worker calls it before its first request. */
+void rsvgshim_warm_up(void);
+
 /* The SVG file at `path` parsed with the default (safe) flags, through a GFile so that relative
  * references resolve against its folder; NULL and *error on failure. */
 void *rsvgshim_new_from_path(const char *path, GError **error);
