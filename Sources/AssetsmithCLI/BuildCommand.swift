@@ -52,17 +52,22 @@ struct BuildCommand: ParsableCommand {
         }
     }
 
+    /// The no-op fast path: true when the build stamp shows that nothing changed (reported, and
+    /// the build is done); otherwise `changed` names the first input the check found changed.
+    private func answeredFromStamp(printer: DiagnosticPrinter, start: Date, changed: inout String?) throws -> Bool {
+        guard !force, !adopt, inputFileList == nil, outputFileList == nil, previewFolder == nil,
+              let stamp = BuildStamp.current(manifestPath: options.manifestPath, outputOverride: options.output, preview: preview,
+                                             flavor: options.flavor, changed: &changed) else { return false }
+        try reportUnchanged(stamp, printer: printer, start: start)
+        return true
+    }
+
     func run() throws {
         let printer = DiagnosticPrinter(terminal)
         let start = Date()
         PhaseTimer.shared.mark("start")
         var changedInput: String?
-        if !force, !adopt, inputFileList == nil, outputFileList == nil, previewFolder == nil,
-           let stamp = BuildStamp.current(manifestPath: options.manifestPath, outputOverride: options.output, preview: preview,
-                                          flavor: options.flavor, changed: &changedInput) {
-            try reportUnchanged(stamp, printer: printer, start: start)
-            return
-        }
+        if try answeredFromStamp(printer: printer, start: start, changed: &changedInput) { return }
         PhaseTimer.shared.mark("stamp check")
         FreedMemory.keepLargeBlocksMapped() // before the manifest's parse and the record's read
         let workers = render.makeSandbox()
