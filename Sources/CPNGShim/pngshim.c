@@ -447,6 +447,27 @@ static int encode_image(const uint8_t *rgba, png_uint_32 width, png_uint_32 heig
     return 0;
 }
 
+/* The end of a write into `sink`: on success its bytes go to the caller, a large unused tail
+ * given back first (the buffer is kept if the shrink fails); on failure they are freed and the
+ * status says what `errors` saw. */
+static pngshim_status hand_over(int ok, error_sink *errors, byte_sink *sink, void **out_bytes, size_t *out_size) {
+    if (!ok) {
+        free(sink->bytes);
+        sink->bytes = NULL;
+        if (errors->message != NULL && errors->capacity > 0 && errors->message[0] == '\0' && errors->out_of_memory) {
+            set_message(errors->message, errors->capacity, "out of memory");
+        }
+        return errors->out_of_memory ? PNGSHIM_NO_MEMORY : PNGSHIM_ENCODE_FAILED;
+    }
+    if (sink->capacity - sink->size > sink->capacity / 4) {
+        png_bytep shrunk = realloc(sink->bytes, sink->size);
+        if (shrunk != NULL) sink->bytes = shrunk;
+    }
+    *out_bytes = sink->bytes;
+    *out_size = sink->size;
+    return PNGSHIM_OK;
+}
+
 pngshim_status pngshim_encode_png(const uint8_t *rgba, uint32_t width, uint32_t height,
                                   int keep_alpha,
                                   void **out_bytes, size_t *out_size,
@@ -469,20 +490,7 @@ pngshim_status pngshim_encode_png(const uint8_t *rgba, uint32_t width, uint32_t 
     errors.out_of_memory = 0;
     byte_sink sink = {NULL, 0, 0};
     int ok = encode_image(rgba, width, height, keep_alpha, filter, &errors, &sink);
-    if (!ok) {
-        if (message != NULL && message_capacity > 0 && message[0] == '\0' && errors.out_of_memory) {
-            set_message(message, message_capacity, "out of memory");
-        }
-        return errors.out_of_memory ? PNGSHIM_NO_MEMORY : PNGSHIM_ENCODE_FAILED;
-    }
-    /* Give back a large unused tail; keep the buffer if the shrink fails. */
-    if (sink.capacity - sink.size > sink.capacity / 4) {
-        png_bytep shrunk = realloc(sink.bytes, sink.size);
-        if (shrunk != NULL) sink.bytes = shrunk;
-    }
-    *out_bytes = sink.bytes;
-    *out_size = sink.size;
-    return PNGSHIM_OK;
+    return hand_over(ok, &errors, &sink, out_bytes, out_size);
 }
 
 void pngshim_free_bytes(void *bytes) {
@@ -572,20 +580,7 @@ pngshim_status pngshim_rewrap_png(const void *data, size_t size, int keep_alpha,
     int ok = info != NULL && write_rewrapped(png, info, bytes, size, keep_alpha, &sink);
     if (png == NULL || info == NULL) errors.out_of_memory = 1;
     png_destroy_write_struct(&png, info != NULL ? &info : NULL);
-    if (!ok) {
-        free(sink.bytes);
-        if (message != NULL && message_capacity > 0 && message[0] == '\0' && errors.out_of_memory) {
-            set_message(message, message_capacity, "out of memory");
-        }
-        return errors.out_of_memory ? PNGSHIM_NO_MEMORY : PNGSHIM_ENCODE_FAILED;
-    }
-    if (sink.capacity - sink.size > sink.capacity / 4) {
-        png_bytep shrunk = realloc(sink.bytes, sink.size);
-        if (shrunk != NULL) sink.bytes = shrunk;
-    }
-    *out_bytes = sink.bytes;
-    *out_size = sink.size;
-    return PNGSHIM_OK;
+    return hand_over(ok, &errors, &sink, out_bytes, out_size);
 }
 
 /* -------------------------------------------------------------------------------------------- */

@@ -36,10 +36,7 @@ package enum WorkerWire {
     }
 
     package static func decodeFrame(_ data: Data) -> WorkerFrame? {
-        guard let tag = data.first, tag == drawTag || tag == measureTag else {
-            return try? JSONDecoder().decode(WorkerFrame.self, from: data)
-        }
-        var reader = Reader(Array(data.dropFirst()))
+        guard case (let tag, var reader)? = binary(data) else { return try? JSONDecoder().decode(WorkerFrame.self, from: data) }
         guard let attached = reader.flag(), let memoryBytes = reader.integer(), let page = reader.integer(),
               let isPDF = reader.flag(), let hasLayer = reader.flag() else { return nil }
         let layer = hasLayer ? reader.text() : nil
@@ -77,13 +74,16 @@ package enum WorkerWire {
     }
 
     package static func decodeReply(_ data: Data) -> WorkerReply? {
-        guard let tag = data.first, tag == drawTag || tag == measureTag else {
-            return try? JSONDecoder().decode(WorkerReply.self, from: data)
-        }
-        var reader = Reader(Array(data.dropFirst()))
+        guard case (let tag, var reader)? = binary(data) else { return try? JSONDecoder().decode(WorkerReply.self, from: data) }
         if tag == drawTag { return reader.isAtEnd ? .drawn : nil }
         guard let width = reader.double(), let height = reader.double(), reader.isAtEnd else { return nil }
         return .measured(VectorMeasure(width: width, height: height))
+    }
+
+    /// The tag and a reader of the rest when `data` is a binary frame; nil for JSON.
+    private static func binary(_ data: Data) -> (tag: UInt8, reader: Reader)? {
+        guard let tag = data.first, tag == drawTag || tag == measureTag else { return nil }
+        return (tag, Reader(Array(data.dropFirst())))
     }
 
     private struct Writer {
