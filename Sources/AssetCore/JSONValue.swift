@@ -9,19 +9,22 @@ package enum JSONValue: Hashable, Sendable, Codable {
     case null
 
     package init(from decoder: any Decoder) throws {
+        // The kinds a Contents.json holds most come first: each miss makes the decoder build an
+        // error with its coding path (issue 38: an object tried four kinds before its own, some
+        // 10 % of `verify`). No kind decodes as another (a `true` is no number, a "1" no number).
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
-        } else if let value = try? container.decode(Bool.self) {
-            self = .bool(value)
-        } else if let value = try? container.decode(Double.self) {
-            self = .number(value)
         } else if let value = try? container.decode(String.self) {
             self = .string(value)
+        } else if let value = try? container.decode([String: JSONValue].self) {
+            self = .object(value)
         } else if let value = try? container.decode([JSONValue].self) {
             self = .array(value)
+        } else if let value = try? container.decode(Bool.self) {
+            self = .bool(value)
         } else {
-            self = .object(try container.decode([String: JSONValue].self))
+            self = .number(try container.decode(Double.self))
         }
     }
 
