@@ -605,8 +605,10 @@ package struct BuildEngine {
             for key in BuildRun.drawnSources(item.group) where keys.contains(key) && lastHere(key) { uses[key, default: 0] += 1 }
         }
         return LazySources(loadable, sandbox: sandbox, uses: uses, prepare: { key, source in
-            guard case .bitmap = source, let items = bySource[key] else { return }
+            guard case .bitmap(let image) = source, let items = bySource[key] else { return }
             BuildEngine.announceResamples(items, decoded: [key: source], ways: ways)
+            // The file is kept for an output of the source's own size only (`Renderer.storedCopy`).
+            if !items.contains(where: { $0.group.job.pixelSize == image.size }) { image.dropStored() }
         }, announcedUses: { key, source in
             (bySource[key] ?? []).filter { BuildEngine.announcedSource(of: $0, in: [key: source]) == key }.count
         })

@@ -45,6 +45,13 @@ package final class RasterImage: @unchecked Sendable {
         return planned[target] != nil
     }
 
+    /// Lets go of the PNG file (no output of the source's own size is to come).
+    package func dropStored() {
+        lock.lock()
+        storedFile = nil
+        lock.unlock()
+    }
+
     /// Lets go of the pixels once every announced group is made; the caller promises that no job
     /// still to come asks for anything but announced targets. False (and nothing changes) while a
     /// group is still to be made.
