@@ -139,16 +139,16 @@ package struct BuildRecord: Hashable, Sendable, Codable {
 
 /// One generated file.
 package struct FileRecord: Hashable, Sendable, Codable {
-    /// SHA-256 of the bytes written, hex.
-    package var sha256: String
+    /// SHA-256 of the bytes written (hex in the record).
+    package var sha256: SHA256Digest
     /// The asset it belongs to.
     package var asset: String
     /// For images: the source path (as in the manifest), its SHA-256 and pixel size (nil for vectors).
     package var source: String?
-    package var sourceSHA256: String?
+    package var sourceSHA256: SHA256Digest?
     package var sourcePixels: PixelSize?
     /// The render key digest (what decided these bytes); a later build may skip the job when it matches.
-    package var key: String?
+    package var key: SHA256Digest?
     /// For the derived tab form the build checks (the largest of its asset): the share of pixels
     /// the derivation changed, so a later build with the same key warns without deriving again.
     package var derivedChange: Double?
@@ -157,8 +157,8 @@ package struct FileRecord: Hashable, Sendable, Codable {
     /// earlier versions, and for a file whose time cannot tell writes apart.
     package var stamp: [Int]?
 
-    package init(sha256: String, asset: String, source: String? = nil, sourceSHA256: String? = nil,
-                 sourcePixels: PixelSize? = nil, key: String? = nil, derivedChange: Double? = nil, stamp: [Int]? = nil) {
+    package init(sha256: SHA256Digest, asset: String, source: String? = nil, sourceSHA256: SHA256Digest? = nil,
+                 sourcePixels: PixelSize? = nil, key: SHA256Digest? = nil, derivedChange: Double? = nil, stamp: [Int]? = nil) {
         self.sha256 = sha256
         self.asset = asset
         self.source = source

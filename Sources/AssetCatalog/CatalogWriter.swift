@@ -6,9 +6,9 @@ import Foundation
 package struct RenderedFile: Sendable {
     package var data: Data
     package var source: String
-    package var sourceSHA256: String?
+    package var sourceSHA256: SHA256Digest?
     package var sourcePixels: PixelSize?
-    package var key: String?
+    package var key: SHA256Digest?
     /// True when `data` was just read from the output file itself (an up-to-date job): the writer
     /// then knows the file is unchanged without reading it again.
     package var isOnDisk: Bool
@@ -16,17 +16,17 @@ package struct RenderedFile: Sendable {
     package var derivedChange: Double?
     /// SHA-256 of the bytes: known from the record for a file found on disk (whose `data` is
     /// empty when its stamp was enough, `RecordedOutput`), hashed here for a file just drawn.
-    package var sha256: String
+    package var sha256: SHA256Digest
     /// The stamp of a file found on disk (`FileStamp`).
     package var stamp: [Int]?
     /// Where the drawn bytes wait when the build holds `Budgets.heldOutputBytes` already (`data`
     /// is then empty): the writer reads them back from the spill file.
     package var spilled: FileUpdate.Spilled?
 
-    package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil,
-                 isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: String? = nil, stamp: [Int]? = nil) {
+    package init(data: Data, source: String, sourceSHA256: SHA256Digest?, sourcePixels: PixelSize?, key: SHA256Digest? = nil,
+                 isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: SHA256Digest? = nil, stamp: [Int]? = nil) {
         self.isOnDisk = isOnDisk
-        self.sha256 = sha256 ?? Digest.sha256(data)
+        self.sha256 = sha256 ?? Digest.sha256Digest(data)
         self.stamp = stamp
         self.derivedChange = derivedChange
         self.data = data
@@ -144,7 +144,7 @@ package enum CatalogWriter {
         let rootContents = ContentsJSON.data([ContentsFormat.info: CatalogEntry.info])
         let existingRoot = catalog.read("Contents.json")
         if old.files["Contents.json"] != nil || existingRoot == nil || existingRoot == rootContents {
-            put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256(rootContents), asset: ""))
+            put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256Digest(rootContents), asset: ""))
         }
         var missing: Set<String> = []
         for job in plan.jobs {
@@ -169,9 +169,9 @@ package enum CatalogWriter {
         // the sets an edit leaves alone are not held until the writes (50,000 sets: some 30 MB).
         let absent = missing
         let entries = plan.entries
-        let made = concurrentMap(entries) { entry -> (data: Data?, sha256: String, stamp: [Int]?) in
+        let made = concurrentMap(entries) { entry -> (data: Data?, sha256: SHA256Digest, stamp: [Int]?) in
             let contents = ContentsJSON.data(removingFiles(absent, in: entry))
-            let sha256 = Digest.sha256(contents)
+            let sha256 = Digest.sha256Digest(contents)
             let path = entry.folder + "/Contents.json"
             if let stamp = unchangedStamp(path, sha256: sha256, old: old, catalog: catalog) {
                 return (nil, sha256, stamp)
@@ -195,7 +195,7 @@ package enum CatalogWriter {
     /// The stamp of the catalog file at `path` when the record `old` shows it already holding
     /// bytes of `sha256`, untouched since (`RecordedOutput.unchangedStamp`, trusting the files
     /// looked at while the record was read); nil when it is to be written.
-    private static func unchangedStamp(_ path: String, sha256: String, old: BuildRecord, catalog: SafeFiles) -> [Int]? {
+    private static func unchangedStamp(_ path: String, sha256: SHA256Digest, old: BuildRecord, catalog: SafeFiles) -> [Int]? {
         RecordedOutput.unchangedStamp(path, sha256: sha256, entry: old.files[path], in: catalog,
                                       checked: old.checkedAtRead?.contains(path) == true)
     }
@@ -318,7 +318,7 @@ package enum CatalogWriter {
     static func removeIfUnchanged(_ path: String, record: FileRecord, in files: SafeFiles, shown: String,
                                   report: inout WriteReport) -> Bool {
         guard let data = files.read(path) else { return false }
-        if Digest.sha256(data) == record.sha256 {
+        if Digest.sha256Digest(data) == record.sha256 {
             if files.remove(path) {
                 report.removed.append(path)
                 files.removeEmptyFolders(above: path)
