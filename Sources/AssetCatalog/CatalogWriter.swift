@@ -153,7 +153,7 @@ package enum CatalogWriter {
                                         sourcePixels: file.sourcePixels, key: file.key, derivedChange: file.derivedChange)
                 if file.isOnDisk {
                     report.unchanged.append(job.output)
-                    new.files[job.output] = record.stamped(file.stamp)
+                    new.files[job.output] = record.stamped(file.stamp).reusing(old.files[job.output])
                 } else {
                     put(file.data, job.output, record, spilled: file.spilled)
                 }
@@ -186,7 +186,7 @@ package enum CatalogWriter {
                 put(contents, path, record)
             } else {
                 report.unchanged.append(path)
-                new.files[path] = record.stamped(made.stamp)
+                new.files[path] = record.stamped(made.stamp).reusing(old.files[path])
             }
         }
         return (pending, missing)
@@ -219,7 +219,8 @@ package enum CatalogWriter {
                 continue
             }
             report.unchanged.append(pending[index].request.path)
-            new.files[pending[index].request.path] = pending[index].record.stamped(stamp)
+            let path = pending[index].request.path
+            new.files[path] = pending[index].record.stamped(stamp).reusing(old.files[path])
         }
         pending.removeLast(pending.count - kept)
     }
@@ -254,7 +255,7 @@ package enum CatalogWriter {
                 switch outcome {
                 case .unchanged(let stamp):
                     report.unchanged.append(request.path)
-                    new.files[request.path] = record.stamped(stamp)
+                    new.files[request.path] = record.stamped(stamp).reusing(old.files[request.path])
                 case .written(let stamp):
                     report.written.append(request.path)
                     new.files[request.path] = record.stamped(stamp)
