@@ -3,37 +3,61 @@ import AssetPlan
 import Foundation
 
 /// The encoded bytes of one job's output and the facts about its source that the record keeps.
+/// The facts its group of jobs shares (source, its digest and pixels, the key) are one `Origin`
+/// the group's files hold together: a build at 50,000 assets keeps 150,000 of these in a table
+/// of twice as many slots until the writer takes them (issue 38).
 package struct RenderedFile: Sendable {
     package var data: Data
-    package var source: String
-    package var sourceSHA256: SHA256Digest?
-    package var sourcePixels: PixelSize?
-    package var key: SHA256Digest?
+    /// Where the drawn bytes wait when the build holds `Budgets.heldOutputBytes` already (`data`
+    /// is then empty): the writer reads them back from the spill file.
+    package var spilled: FileUpdate.Spilled?
+    /// SHA-256 of the bytes: known from the record for a file found on disk (whose `data` is
+    /// empty when its stamp was enough, `RecordedOutput`), hashed here for a file just drawn.
+    package var sha256: SHA256Digest
     /// True when `data` was just read from the output file itself (an up-to-date job): the writer
     /// then knows the file is unchanged without reading it again.
     package var isOnDisk: Bool
     /// Recorded with the file (`FileRecord.derivedChange`).
     package var derivedChange: Double?
-    /// SHA-256 of the bytes: known from the record for a file found on disk (whose `data` is
-    /// empty when its stamp was enough, `RecordedOutput`), hashed here for a file just drawn.
-    package var sha256: SHA256Digest
     /// The stamp of a file found on disk (`FileStamp`).
     package var stamp: [Int]?
-    /// Where the drawn bytes wait when the build holds `Budgets.heldOutputBytes` already (`data`
-    /// is then empty): the writer reads them back from the spill file.
-    package var spilled: FileUpdate.Spilled?
+    package let origin: Origin
+
+    package var source: String { origin.source }
+    package var sourceSHA256: SHA256Digest? { origin.sourceSHA256 }
+    package var sourcePixels: PixelSize? { origin.sourcePixels }
+    package var key: SHA256Digest? { origin.key }
+
+    /// What decided a file's bytes: its source as the manifest names it, the source's digest and
+    /// pixel size, and the build key. Shared by the files of one group of jobs.
+    package final class Origin: Sendable {
+        package let source: String
+        package let sourceSHA256: SHA256Digest?
+        package let sourcePixels: PixelSize?
+        package let key: SHA256Digest?
+
+        package init(source: String, sourceSHA256: SHA256Digest?, sourcePixels: PixelSize?, key: SHA256Digest?) {
+            self.source = source
+            self.sourceSHA256 = sourceSHA256
+            self.sourcePixels = sourcePixels
+            self.key = key
+        }
+    }
 
     package init(data: Data, source: String, sourceSHA256: SHA256Digest?, sourcePixels: PixelSize?, key: SHA256Digest? = nil,
                  isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: SHA256Digest? = nil, stamp: [Int]? = nil) {
+        self.init(data: data, origin: Origin(source: source, sourceSHA256: sourceSHA256, sourcePixels: sourcePixels, key: key),
+                  isOnDisk: isOnDisk, derivedChange: derivedChange, sha256: sha256, stamp: stamp)
+    }
+
+    package init(data: Data, origin: Origin, isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: SHA256Digest? = nil,
+                 stamp: [Int]? = nil) {
         self.isOnDisk = isOnDisk
         self.sha256 = sha256 ?? Digest.sha256Digest(data)
         self.stamp = stamp
         self.derivedChange = derivedChange
         self.data = data
-        self.source = source
-        self.sourceSHA256 = sourceSHA256
-        self.sourcePixels = sourcePixels
-        self.key = key
+        self.origin = origin
     }
 }
 

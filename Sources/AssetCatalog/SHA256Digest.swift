@@ -59,11 +59,16 @@ package struct SHA256Digest: Hashable, Sendable, Codable, CustomStringConvertibl
         switch storage {
         case .bytes(let a, let b, let c, let d):
             return String(unsafeUninitializedCapacity: 64) { buffer in
-                for (index, word) in [a, b, c, d].enumerated() {
+                func put(_ word: UInt64, at start: Int) {
                     for nibble in 0..<16 {
-                        buffer[index * 16 + nibble] = Self.digits[Int(word >> UInt64(60 - nibble * 4) & 0xF)]
+                        let value = UInt8(truncatingIfNeeded: word >> UInt64(60 - nibble * 4)) & 0xF
+                        buffer[start + nibble] = value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
                     }
                 }
+                put(a, at: 0)
+                put(b, at: 16)
+                put(c, at: 32)
+                put(d, at: 48)
                 return 64
             }
         case .text(let text):
@@ -85,15 +90,9 @@ package struct SHA256Digest: Hashable, Sendable, Codable, CustomStringConvertibl
         try container.encode(hex)
     }
 
-    private static let digits: [UInt8] = Array("0123456789abcdef".utf8)
-
+    /// Bytes that are not 32 of them, in hex (never made by SHA-256; kept for completeness).
     private static func hexText(_ bytes: some Sequence<UInt8>) -> String {
-        var ascii: [UInt8] = []
-        for byte in bytes {
-            ascii.append(digits[Int(byte >> 4)])
-            ascii.append(digits[Int(byte & 0x0F)])
-        }
-        return String(decoding: ascii, as: UTF8.self)
+        bytes.map { String(format: "%02x", $0) }.joined()
     }
 
     /// 64 lower-case hex digits into four words; nil for anything else.

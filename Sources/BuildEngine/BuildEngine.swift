@@ -386,7 +386,12 @@ package struct BuildEngine {
                 pending.append(KeyedGroup(group: group, digest: digest))
                 continue
             }
-            for (job, match) in zip(group.jobs, found) { run.files[job.output] = source.found(match, job: job, key: digest) }
+            var origin: RenderedFile.Origin?
+            for (job, match) in zip(group.jobs, found) {
+                let shared = source.origin(of: job, key: digest, earlier: origin)
+                origin = shared
+                run.files[job.output] = source.found(match, origin: shared)
+            }
             run.upToDate += group.jobs.count
         }
         return pending
@@ -490,8 +495,11 @@ package struct BuildEngine {
             switch outcome {
             case .success(let data):
                 guard let source = run.read[item.group.job.source.path] else { continue }
+                var origin: RenderedFile.Origin?
                 for job in item.group.jobs {
-                    run.files[job.output] = source.rendered(data, job: job, key: item.digest, spilled: held?.spilled)
+                    let shared = source.origin(of: job, key: item.digest, earlier: origin)
+                    origin = shared
+                    run.files[job.output] = source.rendered(data, origin: shared, spilled: held?.spilled)
                 }
                 run.rendered += item.group.jobs.count
             case .failure(let diagnostic):
