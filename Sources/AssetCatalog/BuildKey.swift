@@ -13,8 +13,8 @@ package enum BuildKey {
     /// `encoder` remembers the parameters of jobs it has seen: make one per thread (`KeyEncoder`)
     /// and pass it in when computing many keys.
     package static func digest(for job: RenderJob, sourceDigest: String, table: String,
-                               encoder: KeyEncoder = KeyEncoder()) -> String {
-        Digest.sha256("assetsmith \(toolAndRender)\ntable \(table)\nsource \(sourceDigest)\n\(encoder.parameters(of: job))")
+                               encoder: KeyEncoder = KeyEncoder()) -> SHA256Digest {
+        Digest.sha256Digest("assetsmith \(toolAndRender)\ntable \(table)\nsource \(sourceDigest)\n\(encoder.parameters(of: job))")
     }
 
     /// The job with everything that does not decide its pixels blanked: where it goes, what it is
@@ -57,14 +57,14 @@ package enum BuildKey {
     /// The key of a layer file copied into an Icon Composer bundle's `Assets/` (a copy, not a
     /// render: only the tool, the source's format and its bytes decide it; no table, no job, no
     /// render version). Kept in this form so that the keys of earlier builds' records stay valid.
-    package static func digest(forIconLayer source: SourceRef, sourceDigest: String) -> String {
-        Digest.sha256(Data("icon-layer|\(AssetCoreInfo.toolVersion)|\(source.format.rawValue)|\(sourceDigest)".utf8))
+    package static func digest(forIconLayer source: SourceRef, sourceDigest: SHA256Digest) -> SHA256Digest {
+        Digest.sha256Digest(Data("icon-layer|\(AssetCoreInfo.toolVersion)|\(source.format.rawValue)|\(sourceDigest.hex)".utf8))
     }
 
     /// The key of an `.icon` bundle's badge layer (drawn from the badge's parameters alone).
-    package static func digest(forIconBadge badge: BadgeDrawing) -> String {
+    package static func digest(forIconBadge badge: BadgeDrawing) -> SHA256Digest {
         let parameters = (try? makeEncoder().encode(badge)).map { String(decoding: $0, as: UTF8.self) } ?? ""
-        return Digest.sha256(Data("icon-badge|\(toolAndRender)|\(parameters)".utf8))
+        return Digest.sha256Digest(Data("icon-badge|\(toolAndRender)|\(parameters)".utf8))
     }
 
     /// The tool and render versions as keys spell them. Render version 1 (before it existed) was
@@ -83,10 +83,11 @@ package enum BuildKey {
 
     /// The source digest `digest` takes for `job`: its source's SHA-256, or for a job drawn from
     /// several files (a launch image: template, logo, glyphs) the SHA-256 of their digests in order.
-    /// `sha256` gives a file's digest by absolute path (nil when unreadable).
-    package static func sourceDigest(for job: RenderJob, sha256: (String) -> String?) -> String {
+    /// `sha256` gives a file's digest by absolute path (nil when unreadable). In hex, as the key's
+    /// text spells it (empty when unreadable).
+    package static func sourceDigest(for job: RenderJob, sha256: (String) -> SHA256Digest?) -> String {
         let all = job.allSources
-        if all.count == 1 { return sha256(job.source.path) ?? "" }
-        return Digest.sha256(all.map { sha256($0.path) ?? "" }.joined(separator: "\n"))
+        if all.count == 1 { return sha256(job.source.path)?.hex ?? "" }
+        return Digest.sha256(all.map { sha256($0.path)?.hex ?? "" }.joined(separator: "\n"))
     }
 }

@@ -300,18 +300,19 @@ extension BuildRecord {
 
         init(from decoder: Decoder) throws {
             var row = try decoder.unkeyedContainer()
-            entry = FileRecord(sha256: try row.decode(String.self), asset: try row.decode(String.self))
-            entry.source = try row.decodeIfPresent(String.self)
-            entry.sourceSHA256 = try row.decodeIfPresent(String.self)
+            let sha256 = try row.decode(SHA256Digest.self), asset = try row.decode(String.self)
+            let source = try row.decodeIfPresent(String.self)
+            let sourceSHA256 = try row.decodeIfPresent(SHA256Digest.self)
+            var sourcePixels: PixelSize?
             if let pixels = try row.decodeIfPresent([Int].self) {
                 guard pixels.count == 2 else {
                     throw DecodingError.dataCorruptedError(in: row, debugDescription: "source pixels are not [width, height]")
                 }
-                entry.sourcePixels = PixelSize(width: pixels[0], height: pixels[1])
+                sourcePixels = PixelSize(width: pixels[0], height: pixels[1])
             }
-            entry.key = try row.decodeIfPresent(String.self)
-            entry.derivedChange = try row.decodeIfPresent(Double.self)
-            entry.stamp = try row.decodeIfPresent([Int].self)
+            entry = FileRecord(sha256: sha256, asset: asset, source: source, sourceSHA256: sourceSHA256, sourcePixels: sourcePixels,
+                               key: try row.decodeIfPresent(SHA256Digest.self), derivedChange: try row.decodeIfPresent(Double.self),
+                               stamp: try row.decodeIfPresent([Int].self))
         }
 
         func encode(to encoder: Encoder) throws {

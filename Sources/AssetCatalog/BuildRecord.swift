@@ -138,35 +138,61 @@ package struct BuildRecord: Hashable, Sendable, Codable {
 }
 
 /// One generated file.
+///
+/// Its facts are kept in one allocation that copies share until one of them changes (copy on
+/// write), and its digests in 32 bytes each (`SHA256Digest`): a record at 50,000 assets lists some
+/// 200,000 files in a table of twice as many slots, so what a slot holds inline counts more than
+/// twice, and an entry the new record takes unchanged from the old one (`reusing`) costs a slot,
+/// not its facts again (issue 38).
 package struct FileRecord: Hashable, Sendable, Codable {
-    /// SHA-256 of the bytes written, hex.
-    package var sha256: String
+    private var box: Box
+
+    package init(sha256: SHA256Digest, asset: String, source: String? = nil, sourceSHA256: SHA256Digest? = nil,
+                 sourcePixels: PixelSize? = nil, key: SHA256Digest? = nil, derivedChange: Double? = nil, stamp: [Int]? = nil) {
+        box = Box(Facts(sha256: sha256, asset: asset, source: source, sourceSHA256: sourceSHA256, sourcePixels: sourcePixels,
+                        key: key, derivedChange: derivedChange, stamp: stamp.map(CompactStamp.init)))
+    }
+
+    /// SHA-256 of the bytes written (hex in the record).
+    package var sha256: SHA256Digest {
+        get { box.facts.sha256 }
+        set { update { $0.sha256 = newValue } }
+    }
     /// The asset it belongs to.
-    package var asset: String
+    package var asset: String {
+        get { box.facts.asset }
+        set { update { $0.asset = newValue } }
+    }
     /// For images: the source path (as in the manifest), its SHA-256 and pixel size (nil for vectors).
-    package var source: String?
-    package var sourceSHA256: String?
-    package var sourcePixels: PixelSize?
+    package var source: String? {
+        get { box.facts.source }
+        set { update { $0.source = newValue } }
+    }
+    package var sourceSHA256: SHA256Digest? {
+        get { box.facts.sourceSHA256 }
+        set { update { $0.sourceSHA256 = newValue } }
+    }
+    package var sourcePixels: PixelSize? {
+        get { box.facts.sourcePixels }
+        set { update { $0.sourcePixels = newValue } }
+    }
     /// The render key digest (what decided these bytes); a later build may skip the job when it matches.
-    package var key: String?
+    package var key: SHA256Digest? {
+        get { box.facts.key }
+        set { update { $0.key = newValue } }
+    }
     /// For the derived tab form the build checks (the largest of its asset): the share of pixels
     /// the derivation changed, so a later build with the same key warns without deriving again.
-    package var derivedChange: Double?
+    package var derivedChange: Double? {
+        get { box.facts.derivedChange }
+        set { update { $0.derivedChange = newValue } }
+    }
     /// Size and modification time of the file as written (`FileStamp`): while the file still has
     /// them, a later build trusts it without reading it (`RecordedOutput`). nil in records of
     /// earlier versions, and for a file whose time cannot tell writes apart.
-    package var stamp: [Int]?
-
-    package init(sha256: String, asset: String, source: String? = nil, sourceSHA256: String? = nil,
-                 sourcePixels: PixelSize? = nil, key: String? = nil, derivedChange: Double? = nil, stamp: [Int]? = nil) {
-        self.sha256 = sha256
-        self.asset = asset
-        self.source = source
-        self.sourceSHA256 = sourceSHA256
-        self.sourcePixels = sourcePixels
-        self.key = key
-        self.derivedChange = derivedChange
-        self.stamp = stamp
+    package var stamp: [Int]? {
+        get { box.facts.stamp?.values }
+        set { update { $0.stamp = newValue.map(CompactStamp.init) } }
     }
 
     /// The same record with the stamp the file has now (nil when it cannot tell writes apart).
@@ -176,10 +202,86 @@ package struct FileRecord: Hashable, Sendable, Codable {
         return copy
     }
 
-    enum CodingKeys: String, CodingKey {
-        case sha256, asset, source, key, stamp
-        case sourceSHA256 = "source-sha256"
-        case sourcePixels = "source-pixels"
-        case derivedChange = "derived-change"
+    /// `earlier` when it says the same (so that the two share their facts), this record otherwise.
+    package func reusing(_ earlier: FileRecord?) -> FileRecord {
+        guard let earlier, earlier == self else { return self }
+        return earlier
+    }
+
+    package static func == (lhs: FileRecord, rhs: FileRecord) -> Bool {
+        lhs.box === rhs.box || lhs.box.facts == rhs.box.facts
+    }
+
+    package func hash(into hasher: inout Hasher) {
+        box.facts.hash(into: &hasher)
+    }
+
+    package init(from decoder: Decoder) throws {
+        box = Box(try Facts(from: decoder))
+    }
+
+    package func encode(to encoder: Encoder) throws {
+        try box.facts.encode(to: encoder)
+    }
+
+    private mutating func update(_ change: (inout Facts) -> Void) {
+        if !isKnownUniquelyReferenced(&box) { box = Box(box.facts) }
+        change(&box.facts)
+    }
+
+    /// The facts, shared by copies until one changes (only a uniquely held box is changed, so
+    /// sending one between threads is as safe as sending the value).
+    private final class Box: @unchecked Sendable {
+        var facts: Facts
+
+        init(_ facts: Facts) {
+            self.facts = facts
+        }
+    }
+
+    /// What the record says of the file, written as the record always did.
+    private struct Facts: Hashable, Codable {
+        var sha256: SHA256Digest
+        var asset: String
+        var source: String?
+        var sourceSHA256: SHA256Digest?
+        var sourcePixels: PixelSize?
+        var key: SHA256Digest?
+        var derivedChange: Double?
+        var stamp: CompactStamp?
+
+        enum CodingKeys: String, CodingKey {
+            case sha256, asset, source, key, stamp
+            case sourceSHA256 = "source-sha256"
+            case sourcePixels = "source-pixels"
+            case derivedChange = "derived-change"
+        }
+    }
+
+    /// A stamp (`FileStamp`: size, seconds, nanoseconds) inline; any other list of numbers (a
+    /// record edited by hand) as it is. Written as the list of numbers either way.
+    private enum CompactStamp: Hashable, Codable {
+        case three(Int, Int, Int)
+        case other([Int])
+
+        init(_ values: [Int]) {
+            self = values.count == 3 ? .three(values[0], values[1], values[2]) : .other(values)
+        }
+
+        var values: [Int] {
+            switch self {
+            case .three(let size, let seconds, let nanoseconds): return [size, seconds, nanoseconds]
+            case .other(let values): return values
+            }
+        }
+
+        init(from decoder: Decoder) throws {
+            self.init(try decoder.singleValueContainer().decode([Int].self))
+        }
+
+        func encode(to encoder: Encoder) throws {
+            var container = encoder.singleValueContainer()
+            try container.encode(values)
+        }
     }
 }

@@ -28,7 +28,7 @@ extension CatalogWriter {
     static func adopt(_ journal: [String: [FileRecord]], into old: inout BuildRecord, catalog: SafeFiles) {
         for (path, records) in journal.sorted(by: { $0.key < $1.key }) {
             guard let data = catalog.read(path) else { continue }
-            let sha = Digest.sha256(data)
+            let sha = Digest.sha256Digest(data)
             guard old.files[path]?.sha256 != sha, let record = records.first(where: { $0.sha256 == sha }) else { continue }
             old.files[path] = record
             old.parts = nil // its parts on disk no longer hold what `old` lists: every part is written anew

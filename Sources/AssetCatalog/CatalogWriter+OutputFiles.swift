@@ -28,7 +28,7 @@ extension CatalogWriter {
         }
         for file in plan.outputFiles ?? [] {
             let data = Data(file.text.utf8)
-            request(data, file.path, FileRecord(sha256: Digest.sha256(data), asset: file.asset))
+            request(data, file.path, FileRecord(sha256: Digest.sha256Digest(data), asset: file.asset))
         }
 
         var refusedBundles: Set<String> = []
@@ -37,11 +37,11 @@ extension CatalogWriter {
             for inner in [bundle.folder, bundle.folder + "/" + IconBundle.assetsFolder] { folder.removeStaleTemporaries(in: inner) }
             var pending: [String: (Data, FileRecord)] = [:]
             let document = ContentsJSON.data(bundle.document)
-            pending[bundle.documentPath] = (document, FileRecord(sha256: Digest.sha256(document), asset: bundle.asset))
+            pending[bundle.documentPath] = (document, FileRecord(sha256: Digest.sha256Digest(document), asset: bundle.asset))
             for layer in bundle.layers {
                 let path = bundle.path(of: layer)
                 if let file = bundleFiles[path] {
-                    pending[path] = (file.data, FileRecord(sha256: Digest.sha256(file.data), asset: bundle.asset,
+                    pending[path] = (file.data, FileRecord(sha256: Digest.sha256Digest(file.data), asset: bundle.asset,
                                                            source: file.source, sourceSHA256: file.sourceSHA256,
                                                            key: file.key))
                 } else if let kept = previous[path], folder.read(path) != nil {

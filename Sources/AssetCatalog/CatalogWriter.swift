@@ -3,37 +3,61 @@ import AssetPlan
 import Foundation
 
 /// The encoded bytes of one job's output and the facts about its source that the record keeps.
+/// The facts its group of jobs shares (source, its digest and pixels, the key) are one `Origin`
+/// the group's files hold together: a build at 50,000 assets keeps 150,000 of these in a table
+/// of twice as many slots until the writer takes them (issue 38).
 package struct RenderedFile: Sendable {
     package var data: Data
-    package var source: String
-    package var sourceSHA256: String?
-    package var sourcePixels: PixelSize?
-    package var key: String?
+    /// Where the drawn bytes wait when the build holds `Budgets.heldOutputBytes` already (`data`
+    /// is then empty): the writer reads them back from the spill file.
+    package var spilled: FileUpdate.Spilled?
+    /// SHA-256 of the bytes: known from the record for a file found on disk (whose `data` is
+    /// empty when its stamp was enough, `RecordedOutput`), hashed here for a file just drawn.
+    package var sha256: SHA256Digest
     /// True when `data` was just read from the output file itself (an up-to-date job): the writer
     /// then knows the file is unchanged without reading it again.
     package var isOnDisk: Bool
     /// Recorded with the file (`FileRecord.derivedChange`).
     package var derivedChange: Double?
-    /// SHA-256 of the bytes: known from the record for a file found on disk (whose `data` is
-    /// empty when its stamp was enough, `RecordedOutput`), hashed here for a file just drawn.
-    package var sha256: String
     /// The stamp of a file found on disk (`FileStamp`).
     package var stamp: [Int]?
-    /// Where the drawn bytes wait when the build holds `Budgets.heldOutputBytes` already (`data`
-    /// is then empty): the writer reads them back from the spill file.
-    package var spilled: FileUpdate.Spilled?
+    package let origin: Origin
 
-    package init(data: Data, source: String, sourceSHA256: String?, sourcePixels: PixelSize?, key: String? = nil,
-                 isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: String? = nil, stamp: [Int]? = nil) {
+    package var source: String { origin.source }
+    package var sourceSHA256: SHA256Digest? { origin.sourceSHA256 }
+    package var sourcePixels: PixelSize? { origin.sourcePixels }
+    package var key: SHA256Digest? { origin.key }
+
+    /// What decided a file's bytes: its source as the manifest names it, the source's digest and
+    /// pixel size, and the build key. Shared by the files of one group of jobs.
+    package final class Origin: Sendable {
+        package let source: String
+        package let sourceSHA256: SHA256Digest?
+        package let sourcePixels: PixelSize?
+        package let key: SHA256Digest?
+
+        package init(source: String, sourceSHA256: SHA256Digest?, sourcePixels: PixelSize?, key: SHA256Digest?) {
+            self.source = source
+            self.sourceSHA256 = sourceSHA256
+            self.sourcePixels = sourcePixels
+            self.key = key
+        }
+    }
+
+    package init(data: Data, source: String, sourceSHA256: SHA256Digest?, sourcePixels: PixelSize?, key: SHA256Digest? = nil,
+                 isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: SHA256Digest? = nil, stamp: [Int]? = nil) {
+        self.init(data: data, origin: Origin(source: source, sourceSHA256: sourceSHA256, sourcePixels: sourcePixels, key: key),
+                  isOnDisk: isOnDisk, derivedChange: derivedChange, sha256: sha256, stamp: stamp)
+    }
+
+    package init(data: Data, origin: Origin, isOnDisk: Bool = false, derivedChange: Double? = nil, sha256: SHA256Digest? = nil,
+                 stamp: [Int]? = nil) {
         self.isOnDisk = isOnDisk
-        self.sha256 = sha256 ?? Digest.sha256(data)
+        self.sha256 = sha256 ?? Digest.sha256Digest(data)
         self.stamp = stamp
         self.derivedChange = derivedChange
         self.data = data
-        self.source = source
-        self.sourceSHA256 = sourceSHA256
-        self.sourcePixels = sourcePixels
-        self.key = key
+        self.origin = origin
     }
 }
 
@@ -144,7 +168,7 @@ package enum CatalogWriter {
         let rootContents = ContentsJSON.data([ContentsFormat.info: CatalogEntry.info])
         let existingRoot = catalog.read("Contents.json")
         if old.files["Contents.json"] != nil || existingRoot == nil || existingRoot == rootContents {
-            put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256(rootContents), asset: ""))
+            put(rootContents, "Contents.json", FileRecord(sha256: Digest.sha256Digest(rootContents), asset: ""))
         }
         var missing: Set<String> = []
         for job in plan.jobs {
@@ -153,7 +177,7 @@ package enum CatalogWriter {
                                         sourcePixels: file.sourcePixels, key: file.key, derivedChange: file.derivedChange)
                 if file.isOnDisk {
                     report.unchanged.append(job.output)
-                    new.files[job.output] = record.stamped(file.stamp)
+                    new.files[job.output] = record.stamped(file.stamp).reusing(old.files[job.output])
                 } else {
                     put(file.data, job.output, record, spilled: file.spilled)
                 }
@@ -169,9 +193,9 @@ package enum CatalogWriter {
         // the sets an edit leaves alone are not held until the writes (50,000 sets: some 30 MB).
         let absent = missing
         let entries = plan.entries
-        let made = concurrentMap(entries) { entry -> (data: Data?, sha256: String, stamp: [Int]?) in
+        let made = concurrentMap(entries) { entry -> (data: Data?, sha256: SHA256Digest, stamp: [Int]?) in
             let contents = ContentsJSON.data(removingFiles(absent, in: entry))
-            let sha256 = Digest.sha256(contents)
+            let sha256 = Digest.sha256Digest(contents)
             let path = entry.folder + "/Contents.json"
             if let stamp = unchangedStamp(path, sha256: sha256, old: old, catalog: catalog) {
                 return (nil, sha256, stamp)
@@ -186,7 +210,7 @@ package enum CatalogWriter {
                 put(contents, path, record)
             } else {
                 report.unchanged.append(path)
-                new.files[path] = record.stamped(made.stamp)
+                new.files[path] = record.stamped(made.stamp).reusing(old.files[path])
             }
         }
         return (pending, missing)
@@ -195,7 +219,7 @@ package enum CatalogWriter {
     /// The stamp of the catalog file at `path` when the record `old` shows it already holding
     /// bytes of `sha256`, untouched since (`RecordedOutput.unchangedStamp`, trusting the files
     /// looked at while the record was read); nil when it is to be written.
-    private static func unchangedStamp(_ path: String, sha256: String, old: BuildRecord, catalog: SafeFiles) -> [Int]? {
+    private static func unchangedStamp(_ path: String, sha256: SHA256Digest, old: BuildRecord, catalog: SafeFiles) -> [Int]? {
         RecordedOutput.unchangedStamp(path, sha256: sha256, entry: old.files[path], in: catalog,
                                       checked: old.checkedAtRead?.contains(path) == true)
     }
@@ -219,7 +243,8 @@ package enum CatalogWriter {
                 continue
             }
             report.unchanged.append(pending[index].request.path)
-            new.files[pending[index].request.path] = pending[index].record.stamped(stamp)
+            let path = pending[index].request.path
+            new.files[path] = pending[index].record.stamped(stamp).reusing(old.files[path])
         }
         pending.removeLast(pending.count - kept)
     }
@@ -254,7 +279,7 @@ package enum CatalogWriter {
                 switch outcome {
                 case .unchanged(let stamp):
                     report.unchanged.append(request.path)
-                    new.files[request.path] = record.stamped(stamp)
+                    new.files[request.path] = record.stamped(stamp).reusing(old.files[request.path])
                 case .written(let stamp):
                     report.written.append(request.path)
                     new.files[request.path] = record.stamped(stamp)
@@ -318,7 +343,7 @@ package enum CatalogWriter {
     static func removeIfUnchanged(_ path: String, record: FileRecord, in files: SafeFiles, shown: String,
                                   report: inout WriteReport) -> Bool {
         guard let data = files.read(path) else { return false }
-        if Digest.sha256(data) == record.sha256 {
+        if Digest.sha256Digest(data) == record.sha256 {
             if files.remove(path) {
                 report.removed.append(path)
                 files.removeEmptyFolders(above: path)

@@ -5,6 +5,15 @@ import Foundation
 /// digest swift-crypto gave, so build records from earlier versions stay valid).
 package enum Digest {
     package static func sha256(_ data: Data) -> String {
+        sha256Digest(data).hex
+    }
+
+    package static func sha256(_ text: String) -> String {
+        sha256(Data(text.utf8))
+    }
+
+    /// The digest of `data` in 32 bytes (`SHA256Digest`), what records keep (issue 38).
+    package static func sha256Digest(_ data: Data) -> SHA256Digest {
         guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else {
             preconditionFailure("GLib has no SHA-256")
         }
@@ -19,25 +28,14 @@ package enum Digest {
                 offset += length
             }
         }
-        var digest = [UInt8](repeating: 0, count: 32)
-        var length = gsize(digest.count)
-        g_checksum_get_digest(checksum, &digest, &length)
-        return hex(digest.prefix(Int(length)))
-    }
-
-    package static func sha256(_ text: String) -> String {
-        sha256(Data(text.utf8))
-    }
-
-    private static let digits = Array("0123456789abcdef".utf8)
-
-    private static func hex(_ bytes: some Sequence<UInt8>) -> String {
-        var ascii: [UInt8] = []
-        ascii.reserveCapacity(64)
-        for byte in bytes {
-            ascii.append(digits[Int(byte >> 4)])
-            ascii.append(digits[Int(byte & 0x0F)])
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { digest in
+            var length = gsize(digest.count)
+            g_checksum_get_digest(checksum, digest.baseAddress, &length)
+            return SHA256Digest(bytes: UnsafeBufferPointer(rebasing: digest[..<Int(length)]))
         }
-        return String(decoding: ascii, as: UTF8.self)
+    }
+
+    package static func sha256Digest(_ text: String) -> SHA256Digest {
+        sha256Digest(Data(text.utf8))
     }
 }

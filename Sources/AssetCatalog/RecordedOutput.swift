@@ -12,7 +12,7 @@ import Foundation
 package enum RecordedOutput {
     /// A file found as recorded: its digest, its stamp now, and its bytes when they were read.
     package struct Match: Sendable {
-        package var sha256: String
+        package var sha256: SHA256Digest
         package var stamp: [Int]?
         /// nil when the stamp was enough.
         package var data: Data?
@@ -22,7 +22,7 @@ package enum RecordedOutput {
     /// still holds those bytes. `needsBytes` reads it even when the stamp would do.
     /// `checked`: the file was found with its recorded stamp as the record was read
     /// (`BuildRecord.checkedAtRead`), so it is not looked at again.
-    package static func match(_ path: String, key: String?, entry: FileRecord?, in files: SafeFiles,
+    package static func match(_ path: String, key: SHA256Digest?, entry: FileRecord?, in files: SafeFiles,
                               needsBytes: Bool = false, checked: Bool = false) -> Match? {
         guard let entry, entry.key == key else { return nil }
         if checked, !needsBytes, let stamp = entry.stamp { return Match(sha256: entry.sha256, stamp: stamp, data: nil) }
@@ -30,13 +30,13 @@ package enum RecordedOutput {
         // bytes read, so the next build reads it again.
         let stamp = FileUpdate.stamp(of: path, in: files)
         if !needsBytes, isTrusted(stamp, entry: entry) { return Match(sha256: entry.sha256, stamp: stamp, data: nil) }
-        guard let data = files.read(path), Digest.sha256(data) == entry.sha256 else { return nil }
+        guard let data = files.read(path), Digest.sha256Digest(data) == entry.sha256 else { return nil }
         return Match(sha256: entry.sha256, stamp: stamp, data: data)
     }
 
     /// The stamp of the file at `path` when the record shows it already holds `sha256` and the
     /// file is untouched since (so writing those bytes again would change nothing); nil otherwise.
-    package static func unchangedStamp(_ path: String, sha256: String, entry: FileRecord?, in files: SafeFiles,
+    package static func unchangedStamp(_ path: String, sha256: SHA256Digest, entry: FileRecord?, in files: SafeFiles,
                                        checked: Bool = false) -> [Int]? {
         guard let entry, entry.sha256 == sha256 else { return nil }
         if checked, let stamp = entry.stamp { return stamp }

@@ -41,7 +41,7 @@ package struct SetOwnership {
     /// of its bytes: a file Assetsmith did not write that already holds exactly those bytes is no
     /// conflict.
     static func settle(_ plan: Plan, catalog: SafeFiles, output: SafeFiles, old: BuildRecord,
-                       pending: [String: String]) -> SetOwnership {
+                       pending: [String: SHA256Digest]) -> SetOwnership {
         var result = SetOwnership()
         // Sets inside sets (a brand-assets folder's image stacks, a stack's layers) are the plan's own.
         let planned = Set(plan.entries.map(\.folder))
@@ -85,14 +85,14 @@ package struct SetOwnership {
     /// Names of the files in `folder` that the previous build did not write, sorted; the
     /// temporary files of a killed build found on the way are removed.
     private static func foreignFiles(in folder: String, catalog: SafeFiles, old: BuildRecord,
-                                     pending: [String: String]) -> [String] {
+                                     pending: [String: SHA256Digest]) -> [String] {
         guard let path = try? catalog.resolve(folder),
               let names = try? FileManager.default.contentsOfDirectory(atPath: path) else { return [] }
         catalog.removeStaleTemporaries(in: folder, names: names)
         return names.filter { name in
             let inside = folder + "/" + name
             guard !name.hasPrefix("."), old.files[inside] == nil else { return false }
-            if let digest = pending[inside], catalog.read(inside).map(Digest.sha256) == digest { return false }
+            if let digest = pending[inside], catalog.read(inside).map(Digest.sha256Digest) == digest { return false }
             // A folder inside the set (a layer of an image stack) whose files the last build all
             // generated is ours: its stale files are removed after the write.
             // (Types by lstat: a symbolic link is never taken for a folder.)

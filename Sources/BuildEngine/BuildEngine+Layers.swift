@@ -14,7 +14,7 @@ extension BuildEngine {
     /// A layer job and the key of what it makes.
     struct KeyedLayer: Sendable {
         var job: LayerJob
-        var key: String
+        var key: SHA256Digest
     }
 
     /// Admits the layer jobs: those whose source could not be read fail (the read said why); a

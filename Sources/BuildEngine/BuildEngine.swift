@@ -115,7 +115,7 @@ struct HeldOutcome: Sendable {
 }
 
 /// A drawn file's bytes in the build's spill file, and their digest (taken as they are kept).
-typealias SpilledFile = (kept: FileUpdate.Spilled, sha256: String)
+typealias SpilledFile = (kept: FileUpdate.Spilled, sha256: SHA256Digest)
 
 /// The drawn bytes a build holds in memory until the catalog is written, up to
 /// `Budgets.heldOutputBytes`; past it, each file drawn goes to the build's spill file (made when
@@ -149,7 +149,7 @@ final class HeldBytes: @unchecked Sendable {
             return file
         }
         guard let spillFile, let place = spillFile.keep(data) else { return nil }
-        return SpilledFile(kept: FileUpdate.Spilled(file: spillFile, place: place), sha256: Digest.sha256(data))
+        return SpilledFile(kept: FileUpdate.Spilled(file: spillFile, place: place), sha256: Digest.sha256Digest(data))
     }
 
     /// Removes the spill file, once the writer has read back what it kept.
@@ -159,7 +159,7 @@ final class HeldBytes: @unchecked Sendable {
 /// A group that passed the checks, with its build key (`BuildKey`).
 struct KeyedGroup: Sendable {
     var group: RenderGroup
-    var digest: String
+    var digest: SHA256Digest
 }
 
 /// One build as it moves through the phases: what has been read, decoded and made, and what
@@ -365,7 +365,7 @@ package struct BuildEngine {
         let force = force
         let checks = parallelChunks(groups, threads: threads) { chunk in
             let encoder = BuildKey.KeyEncoder()
-            return chunk.map { group -> (String, [RecordedOutput.Match]?) in
+            return chunk.map { group -> (SHA256Digest, [RecordedOutput.Match]?) in
                 let digest = BuildKey.digest(for: group.job, sourceDigest: BuildKey.sourceDigest(for: group.job) { sourceFacts[$0]?.sha256 },
                                              table: table, encoder: encoder)
                 guard !force else { return (digest, nil) }
@@ -386,7 +386,12 @@ package struct BuildEngine {
                 pending.append(KeyedGroup(group: group, digest: digest))
                 continue
             }
-            for (job, match) in zip(group.jobs, found) { run.files[job.output] = source.found(match, job: job, key: digest) }
+            var origin: RenderedFile.Origin?
+            for (job, match) in zip(group.jobs, found) {
+                let shared = source.origin(of: job, key: digest, earlier: origin)
+                origin = shared
+                run.files[job.output] = source.found(match, origin: shared)
+            }
             run.upToDate += group.jobs.count
         }
         return pending
@@ -490,8 +495,11 @@ package struct BuildEngine {
             switch outcome {
             case .success(let data):
                 guard let source = run.read[item.group.job.source.path] else { continue }
+                var origin: RenderedFile.Origin?
                 for job in item.group.jobs {
-                    run.files[job.output] = source.rendered(data, job: job, key: item.digest, spilled: held?.spilled)
+                    let shared = source.origin(of: job, key: item.digest, earlier: origin)
+                    origin = shared
+                    run.files[job.output] = source.rendered(data, origin: shared, spilled: held?.spilled)
                 }
                 run.rendered += item.group.jobs.count
             case .failure(let diagnostic):

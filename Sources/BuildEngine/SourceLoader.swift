@@ -28,24 +28,29 @@ package enum PixelBudget {
 package struct SourceBytes: Sendable {
     package var source: SourceRef
     package var data: Data
-    package var sha256: String
+    package var sha256: SHA256Digest
     /// Pixel size of a bitmap source, from its header; nil for vectors (never upscaled).
     package var pixels: PixelSize?
     /// Something about the file the user should know (an ICC profile that is not applied).
     package var warning: Diagnostic?
 
+    /// What the files of `job`'s group share (`RenderedFile.Origin`); `earlier` when it is the
+    /// same (the group's previous job).
+    func origin(of job: RenderJob, key: SHA256Digest, earlier: RenderedFile.Origin? = nil) -> RenderedFile.Origin {
+        if let earlier, earlier.source == job.source.displayPath, earlier.key == key { return earlier }
+        return RenderedFile.Origin(source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key)
+    }
+
     /// A file the build drew: its bytes, or where they wait in the spill file and their digest.
-    func rendered(_ data: Data, job: RenderJob, key: String, spilled: SpilledFile? = nil) -> RenderedFile {
-        var file = RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels, key: key,
-                                sha256: spilled?.sha256)
+    func rendered(_ data: Data, origin: RenderedFile.Origin, spilled: SpilledFile? = nil) -> RenderedFile {
+        var file = RenderedFile(data: data, origin: origin, sha256: spilled?.sha256)
         file.spilled = spilled?.kept
         return file
     }
 
-    /// The output of `job` as the last build left it (`RecordedOutput`): not drawn again.
-    func found(_ match: RecordedOutput.Match, job: RenderJob, key: String) -> RenderedFile {
-        RenderedFile(data: match.data ?? Data(), source: job.source.displayPath, sourceSHA256: sha256, sourcePixels: pixels,
-                     key: key, isOnDisk: true, sha256: match.sha256, stamp: match.stamp)
+    /// The output of a job as the last build left it (`RecordedOutput`): not drawn again.
+    func found(_ match: RecordedOutput.Match, origin: RenderedFile.Origin) -> RenderedFile {
+        RenderedFile(data: match.data ?? Data(), origin: origin, isOnDisk: true, sha256: match.sha256, stamp: match.stamp)
     }
 }
 
@@ -90,7 +95,7 @@ package enum SourceLoader {
                 return .failure(SourceLoader.diagnostic(error, file: source.displayPath))
             }
         }
-        return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256(data), pixels: pixels,
+        return .success(SourceBytes(source: source, data: data, sha256: Digest.sha256Digest(data), pixels: pixels,
                                     warning: warning))
     }
 

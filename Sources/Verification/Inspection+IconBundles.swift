@@ -304,7 +304,7 @@ extension Inspection {
     private func checkIconRecord(_ bundle: IconBundleCheck, data: Data, expected: IconBundle, record: [String: FileRecord]) {
         if data != ContentsJSON.data(expected.document) {
             add(.error, .stale, file: bundle.documentFile, asset: bundle.asset,
-                message: record[expected.documentPath].map { Digest.sha256(data) != $0.sha256 } == true
+                message: record[expected.documentPath].map { Digest.sha256Digest(data) != $0.sha256 } == true
                     ? "icon.json was changed after assetsmith wrote it (in Icon Composer?) and is not the one the manifest gives"
                     : "icon.json is not the one the manifest gives",
                 fix: "run `assetsmith build` (changes made in Icon Composer belong in the manifest)")
@@ -318,11 +318,11 @@ extension Inspection {
                     fix: "run `assetsmith build`")
                 continue
             }
-            if Digest.sha256(bytes) != fact.sha256 {
+            if Digest.sha256Digest(bytes) != fact.sha256 {
                 add(.error, .modified, file: file, asset: bundle.asset, message: "was changed after assetsmith wrote it",
                     fix: "run `assetsmith build`, or change the layer's source \"\(layer.source.displayPath)\" instead")
             } else if case .success(let source) = BoundedFile.read(layer.source.path, limit: Budgets.standard.sourceBytes),
-                      Digest.sha256(source) != fact.sourceSHA256 {
+                      Digest.sha256Digest(source) != fact.sourceSHA256 {
                 add(.error, .stale, file: file, asset: bundle.asset,
                     message: "its source \"\(layer.source.displayPath)\" changed since the last build",
                     fix: "run `assetsmith build`")

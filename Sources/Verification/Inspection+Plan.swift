@@ -68,7 +68,7 @@ extension Inspection {
         if check.sourceFacts[job.source.path] == nil {
             check.sourceFacts[job.source.path] = BoundedFile.boundedImage(job.source.path).map { data in
                 let pixels = job.source.isVector ? nil : (try? PNGCodec.info(data))?.size
-                return SourceFacts(sha: Digest.sha256(data), pixels: pixels)
+                return SourceFacts(sha: Digest.sha256Digest(data), pixels: pixels)
             }
         }
         let facts = check.sourceFacts[job.source.path] ?? nil
@@ -89,7 +89,7 @@ extension Inspection {
 
     /// A source as verify read it: its SHA-256 and, for a bitmap, its size.
     struct SourceFacts {
-        var sha: String
+        var sha: SHA256Digest
         var pixels: PixelSize?
     }
 
@@ -145,7 +145,7 @@ extension Inspection {
         }
         if let facts {
             for other in job.allSources.dropFirst() where sourceFacts[other.path] == nil {
-                sourceFacts[other.path] = BoundedFile.boundedImage(other.path).map { SourceFacts(sha: Digest.sha256($0), pixels: nil) }
+                sourceFacts[other.path] = BoundedFile.boundedImage(other.path).map { SourceFacts(sha: Digest.sha256Digest($0), pixels: nil) }
             }
             let known = sourceFacts
             let digest = BuildKey.sourceDigest(for: job) { path in (known[path] ?? nil)?.sha }
@@ -160,7 +160,7 @@ extension Inspection {
                 add(.error, .stale, file: file, asset: folder, message: "is out of date: " + reason, fix: build)
             }
         }
-        if let data = data(job.output), Digest.sha256(data) != recorded.sha256 {
+        if let data = data(job.output), Digest.sha256Digest(data) != recorded.sha256 {
             add(.error, .modified, file: file, asset: folder,
                 message: "was changed after assetsmith generated it (its bytes do not match the build record)",
                 fix: build + " to regenerate it; to keep a hand-made file, remove the asset from the manifest")

@@ -19,7 +19,7 @@ extension Inspection {
                 continue
             }
             if data != Data(file.text.utf8) {
-                let modified = record?.outputFiles?[file.path].map { $0.sha256 != Digest.sha256(data) } ?? false
+                let modified = record?.outputFiles?[file.path].map { $0.sha256 != Digest.sha256Digest(data) } ?? false
                 add(.error, modified ? .modified : .stale, file: shown, asset: nil,
                     message: modified ? "was changed after assetsmith wrote it" : "does not register the icons the manifest gives",
                     fix: build + " (the manifest's `alternates:` and `flavors:` decide what it registers)")

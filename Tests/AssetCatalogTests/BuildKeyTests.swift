@@ -9,7 +9,7 @@ import Testing
 @Suite struct BuildKeyTests {
     @Test func iconLayerKeyKeepsItsFormula() {
         let source = SourceRef(path: "/art/front.svg", displayPath: "front.svg", format: .svg)
-        let earlier = Digest.sha256(Data("icon-layer|\(AssetCoreInfo.toolVersion)|svg|abc123".utf8))
+        let earlier = Digest.sha256Digest(Data("icon-layer|\(AssetCoreInfo.toolVersion)|svg|abc123".utf8))
         #expect(BuildKey.digest(forIconLayer: source, sourceDigest: "abc123") == earlier)
         let moved = SourceRef(path: "/elsewhere/front.svg", displayPath: "elsewhere/front.svg", format: .svg)
         #expect(BuildKey.digest(forIconLayer: moved, sourceDigest: "abc123") == earlier, "where the file is does not count")

@@ -168,6 +168,6 @@ import Testing
         _ = CatalogWriter.write(plan(["A"]), files: files(["A"]), failed: [])
         let record = try #require(BuildRecord.read(at: BuildRecord.path(outputDirectory: output, catalogFolder: "Assets.xcassets")))
         #expect(record.files.keys.sorted() == ["A.imageset/A.png", "A.imageset/Contents.json", "Contents.json"])
-        #expect(record.files["A.imageset/A.png"]?.sha256 == Digest.sha256(Data([1, 2, 3])))
+        #expect(record.files["A.imageset/A.png"]?.sha256 == Digest.sha256Digest(Data([1, 2, 3])))
     }
 }

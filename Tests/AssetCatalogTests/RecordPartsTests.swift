@@ -16,7 +16,7 @@ import Testing
         var record = BuildRecord(table: "ios18")
         for set in 0..<sets {
             for name in ["A.png", "A@2x.png", "A@3x.png", "Contents.json"] {
-                let sha = set == changed && name == "A.png" ? String(repeating: "f", count: 64) : String(repeating: "a", count: 64)
+                let sha = set == changed && name == "A.png" ? SHA256Digest(String(repeating: "f", count: 64)) : SHA256Digest(String(repeating: "a", count: 64))
                 record.files["Set\(set).imageset/\(name)"] = FileRecord(sha256: sha, asset: "Set\(set)", stamp: [3, 1_700_000_000, 5])
             }
         }
@@ -78,7 +78,7 @@ import Testing
         #expect(first.parts?[changedPart] != second.parts?[changedPart])
         #expect(Array(first.parts?.enumerated().filter { $0.offset != changedPart }.map(\.element) ?? [])
             == Array(second.parts?.enumerated().filter { $0.offset != changedPart }.map(\.element) ?? []))
-        #expect(BuildRecord.read(at: recordPath)?.files["Set7.imageset/A.png"]?.sha256 == String(repeating: "f", count: 64))
+        #expect(BuildRecord.read(at: recordPath)?.files["Set7.imageset/A.png"]?.sha256 == SHA256Digest(String(repeating: "f", count: 64)))
     }
 
     @Test func aRecordThatShrinksBecomesOneFileAndItsPartsGo() throws {
@@ -166,7 +166,7 @@ import Testing
         }
         for _ in 0..<5 {
             let read = try #require(BuildRecord.read(at: recordPath))
-            #expect(read.files[path]?.sha256 == String(repeating: "0", count: 64), "the first part's entry")
+            #expect(read.files[path]?.sha256 == SHA256Digest(String(repeating: "0", count: 64)), "the first part's entry")
             #expect(read.parts == nil, "not in place")
         }
         try FileManager.default.removeItem(atPath: partsFolder + "/" + names[names.count - 1])
@@ -202,9 +202,9 @@ import Testing
     @Test func anEntryReadsBackFromItsRowWithEveryValue() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
         var record = record(sets: 1100)
-        let full = FileRecord(sha256: String(repeating: "b", count: 64), asset: "Set7", source: "Art/a \"b\".png",
-                              sourceSHA256: String(repeating: "c", count: 64), sourcePixels: PixelSize(width: 48, height: 31),
-                              key: String(repeating: "d", count: 64), derivedChange: 0.125, stamp: [1, 2, 3])
+        let full = FileRecord(sha256: SHA256Digest(String(repeating: "b", count: 64)), asset: "Set7", source: "Art/a \"b\".png",
+                              sourceSHA256: SHA256Digest(String(repeating: "c", count: 64)), sourcePixels: PixelSize(width: 48, height: 31),
+                              key: SHA256Digest(String(repeating: "d", count: 64)), derivedChange: 0.125, stamp: [1, 2, 3])
         record.files["Set7.imageset/A.png"] = full
         record.files["Set8.imageset/A.png"] = FileRecord(sha256: "e", asset: "Set8")
         _ = try write(record, replacing: nil)

@@ -14,7 +14,7 @@ import Testing
         // What the killed build left: its PNG written, its journal, no record.
         let killed = Data([9, 9, 9])
         try catalog.write(killed, to: "Star.imageset/Star.png")
-        CatalogWriter.writeJournal([:], pending: [("Star.imageset/Star.png", FileRecord(sha256: Digest.sha256(killed), asset: "Star"))],
+        CatalogWriter.writeJournal([:], pending: [("Star.imageset/Star.png", FileRecord(sha256: Digest.sha256Digest(killed), asset: "Star"))],
                                    into: output, catalogFolder: "Assets.xcassets")
 
         let report = CatalogWriter.write(writer.plan(["Star"]), files: writer.files(["Star"]), failed: [])
@@ -28,7 +28,7 @@ import Testing
         let output = SafeFiles(root: writer.output)
         let catalog = SafeFiles(root: writer.catalog)
         try catalog.write(Data([7, 7]), to: "Star.imageset/Star.png") // a person's file, not the journal's bytes
-        CatalogWriter.writeJournal([:], pending: [("Star.imageset/Star.png", FileRecord(sha256: Digest.sha256(Data([9])), asset: "Star"))],
+        CatalogWriter.writeJournal([:], pending: [("Star.imageset/Star.png", FileRecord(sha256: Digest.sha256Digest(Data([9])), asset: "Star"))],
                                    into: output, catalogFolder: "Assets.xcassets")
         let report = CatalogWriter.write(writer.plan(["Star"]), files: writer.files(["Star"]), failed: [])
         #expect(report.diagnostics.map(\.message).contains { $0.contains("holds files assetsmith did not write (\"Star.png\")") },
@@ -43,7 +43,7 @@ import Testing
         let output = SafeFiles(root: writer.output)
         let count = CatalogWriter.journalChunk * 2 + 7
         let pending = (0..<count).map { index in
-            ("S\(index).imageset/S.png", FileRecord(sha256: Digest.sha256(Data([UInt8(index % 251)])), asset: "S\(index)"))
+            ("S\(index).imageset/S.png", FileRecord(sha256: Digest.sha256Digest(Data([UInt8(index % 251)])), asset: "S\(index)"))
         }
         let earlier = ["S5.imageset/S.png": [FileRecord(sha256: "old", asset: "S5")],
                        "Zed.imageset/Z.png": [FileRecord(sha256: "z", asset: "Zed")]]

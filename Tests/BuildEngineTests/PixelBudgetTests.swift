@@ -1,4 +1,5 @@
 @testable import BuildEngine
+import AssetCatalog
 import AssetCore
 import AssetPlan
 import Testing
@@ -40,7 +41,7 @@ import Testing
                             source: SourceRef(path: "/s/\(name).svg", displayPath: "\(name).svg", format: .svg),
                             pixelSize: PixelSize(width: side, height: side), fit: .contain, background: nil,
                             effect: .none, channels: .rgba)
-        return KeyedGroup(group: RenderGroup(jobs: [job]), digest: name)
+        return KeyedGroup(group: RenderGroup(jobs: [job]), digest: SHA256Digest(name))
     }
 
     static func runs(_ items: [KeyedGroup]) -> [[KeyedGroup]] {

@@ -78,7 +78,7 @@ import Testing
         #expect(held.spill(Data(count: 6)) == nil, "exactly the budget: held")
         let over = try #require(held.spill(Data([7])), "one byte more: spilled")
         #expect(over.kept.file.read(over.kept.place) == Data([7]))
-        #expect(over.sha256 == Digest.sha256(Data([7])))
+        #expect(over.sha256 == Digest.sha256Digest(Data([7])))
         #expect(held.spill(Data([1, 2])) != nil, "what is spilled does not count: still full")
         #expect(held.spill(Data()) == nil, "an empty file costs nothing to hold")
         held.removeFile()

@@ -123,7 +123,7 @@ private let isLinux = false
         for file in files { try file.data.write(to: folder.appendingPathComponent(file.name)) }
         if recordOwn {
             var record = BuildRecord(table: "test")
-            for file in files { record.files["A.imageset/" + file.name] = FileRecord(sha256: Digest.sha256(file.data), asset: "A") }
+            for file in files { record.files["A.imageset/" + file.name] = FileRecord(sha256: Digest.sha256Digest(file.data), asset: "A") }
             let path = BuildRecord.path(outputDirectory: temp.path, catalogFolder: "Assets.xcassets")
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
@@ -225,7 +225,7 @@ private let isLinux = false
                 + "transparent App Store icon (ITMS-90717)",
         ])
         var record = BuildRecord(table: "test")
-        record.files["AppIcon.appiconset/icon.png"] = FileRecord(sha256: "x", asset: "AppIcon")
+        record.files["AppIcon.appiconset/icon.png"] = FileRecord(sha256: SHA256Digest("x"), asset: "AppIcon")
         let recordPath = BuildRecord.path(outputDirectory: temp.path, catalogFolder: "Assets.xcassets")
         try FileManager.default.createDirectory(atPath: (recordPath as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)

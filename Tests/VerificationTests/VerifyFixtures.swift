@@ -94,7 +94,7 @@ enum VerifyFixtures {
         var files: [String: RenderedFile] = [:]
         for job in plan.jobs {
             let source = try Data(contentsOf: URL(fileURLWithPath: job.source.path))
-            let sha = Digest.sha256(source)
+            let sha = Digest.sha256Digest(source)
             let pixels = job.source.isVector ? nil : try PNGCodec.info(source).size
             let colour = job.channels == .rgb ? RGBAColor(red: 27, green: 63, blue: 168, alpha: 255)
                 : RGBAColor(red: 230, green: 80, blue: 40, alpha: 255)
@@ -102,7 +102,7 @@ enum VerifyFixtures {
                                                   filledWith: colour), channels: job.channels)
             files[job.output] = RenderedFile(data: data, source: job.source.displayPath, sourceSHA256: sha,
                                              sourcePixels: pixels,
-                                             key: BuildKey.digest(for: job, sourceDigest: sha, table: plan.table))
+                                             key: BuildKey.digest(for: job, sourceDigest: sha.hex, table: plan.table))
         }
         let report = CatalogWriter.write(plan, files: files, failed: [])
         #expect(report.diagnostics.isEmpty, "fake build: \(report.diagnostics)")
