@@ -160,10 +160,24 @@ enum FuzzMain {
     static func fileTargets(root: String, scratch: String) -> [Target] {
         func files(_ folder: String, _ extensions: [String]) -> [Data] { Self.files(root, folder, extensions) }
         return [
-            Target(name: "png", seeds: files("Tests/Fixtures/pngsuite", [".png"])) { data in
+            // PngSuite, and small real files whose rows an output can take as stored (8-bit RGB or
+            // RGBA, no gAMA: most PngSuite files carry one).
+            Target(name: "png", seeds: files("Tests/Fixtures/pngsuite", [".png"])
+                       + files("Tests/Fixtures/IconComposer/RealWorld/MeshCoreOne/AppIcon.icon/Assets", [".png"])
+                       + files("Tests/Fixtures/Projects/Xcode16App/MyApp/Assets.xcassets/Logo.imageset", [".png"])) { data in
                 guard let info = try? PNGCodec.info(data) else { return "bad header" }
                 if info.size.width * info.size.height > 4_000_000 { return "over budget" }
-                return (try? PNGCodec.decode(data)) == nil ? "rejected" : "decoded"
+                guard let decoded = try? PNGCodec.decode(data) else { return "rejected" }
+                // A file whose stored rows an output takes as they are (`rewrapped`) must decode
+                // to the very pixels the file does: a difference stops the run as a crash.
+                for channels in [PixelChannels.rgb, .rgba] {
+                    guard let rewrapped = try? PNGCodec.rewrapped(data, channels: channels) else { continue }
+                    guard let again = try? PNGCodec.decode(rewrapped), again == decoded else {
+                        preconditionFailure("a rewrapped PNG does not decode to the file's pixels")
+                    }
+                    return "decoded, rewrapped"
+                }
+                return "decoded"
             },
             // What a worker (the process that parses hostile SVG and PDF files) may send back,
             // and what a pool sends it: `WorkerWire`'s binary and JSON frames.
