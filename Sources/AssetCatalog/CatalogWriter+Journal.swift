@@ -6,7 +6,7 @@ import Glibc
 import Darwin
 #endif
 
-/// The files a build is about to write, kept at `<output>/.assetsmith/<catalog>.pending.json`
+/// The files a build is about to write, kept at `<state>/<catalog>.pending.json` (`StateFolder`)
 /// from just before the first write until the build record is written. A build killed (or out of
 /// disk) between the two leaves files its record does not list; the next build takes every
 /// journal entry whose file still holds exactly bytes the journal lists as generated, so it replaces
@@ -14,11 +14,11 @@ import Darwin
 /// bytes an interrupted build may have left there (builds killed one after another, each with
 /// other bytes for it) until a record is written.
 extension CatalogWriter {
-    static func journalFile(_ catalogFolder: String) -> String { ".assetsmith/\(catalogFolder).pending.json" }
+    static func journalFile(_ catalogFolder: String) -> String { "\(catalogFolder).pending.json" }
 
     /// The journal left by an earlier build; empty when there is none or it cannot be read.
-    static func readJournal(_ outputFiles: SafeFiles, catalogFolder: String) -> [String: [FileRecord]] {
-        guard let path = try? outputFiles.resolve(journalFile(catalogFolder)),
+    static func readJournal(_ stateFiles: SafeFiles, catalogFolder: String) -> [String: [FileRecord]] {
+        guard let path = try? stateFiles.resolve(journalFile(catalogFolder)),
               case .success(let data) = BoundedFile.read(path, limit: BuildRecord.maximumBytes),
               let entries = try? JSONDecoder().decode([String: [FileRecord]].self, from: data) else { return [:] }
         return entries
@@ -40,13 +40,13 @@ extension CatalogWriter {
     /// (every path of a first build at 50,000 assets encoded at once made a tree of 200,000 records
     /// and 70 MB of text beside the build, issue 38).
     static func writeJournal(_ earlier: [String: [FileRecord]], pending: [(path: String, record: FileRecord)],
-                             into outputFiles: SafeFiles, catalogFolder: String) {
+                             into stateFiles: SafeFiles, catalogFolder: String) {
         guard !earlier.isEmpty || !pending.isEmpty else { return }
         // Pending records by path, each path's in their order; earlier paths merged in by name.
         let order = pending.indices.sorted { (pending[$0].path, $0) < (pending[$1].path, $1) }
         let earlierPaths = earlier.keys.sorted()
-        try? outputFiles.makeDirectory(".assetsmith")
-        guard let file = JournalFile(outputFiles, catalogFolder: catalogFolder) else { return }
+        try? stateFiles.makeRoot()
+        guard let file = JournalFile(stateFiles, catalogFolder: catalogFolder) else { return }
         file.write(Data("{".utf8))
         var chunk: [String: [FileRecord]] = [:]
         var first = true
@@ -87,8 +87,8 @@ extension CatalogWriter {
     }
 
     /// Removes the journal once the record lists what was written.
-    static func removeJournal(_ outputFiles: SafeFiles, catalogFolder: String) {
-        _ = outputFiles.remove(journalFile(catalogFolder))
+    static func removeJournal(_ stateFiles: SafeFiles, catalogFolder: String) {
+        _ = stateFiles.remove(journalFile(catalogFolder))
     }
 }
 
@@ -101,10 +101,10 @@ private final class JournalFile {
     private let handle: FileHandle
     private var failed = false
 
-    init?(_ outputFiles: SafeFiles, catalogFolder: String) {
-        guard let path = try? outputFiles.resolve(CatalogWriter.journalFile(catalogFolder)) else { return nil }
+    init?(_ stateFiles: SafeFiles, catalogFolder: String) {
+        guard let path = try? stateFiles.resolve(CatalogWriter.journalFile(catalogFolder)) else { return nil }
         self.path = path
-        temp = PathText.parent(path) + "/." + PathText.lastComponent(path) + ".assetsmith-\(getpid()).tmp"
+        temp = SafeFiles.temporaryPath(for: path)
         guard FileManager.default.createFile(atPath: temp, contents: nil),
               let handle = FileHandle(forWritingAtPath: temp) else { return nil }
         self.handle = handle

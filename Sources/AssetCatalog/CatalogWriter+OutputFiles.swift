@@ -103,7 +103,7 @@ extension CatalogWriter {
             if placeholder || adopting {
                 do {
                     report.adopted.append(try SetOwnership.moveAway(setFiles, of: setFolder, catalogFolder: plan.catalogFolder,
-                                                                    catalog: catalog, output: folder))
+                                                                    catalog: catalog, state: StateFolder(plan: plan).files))
                     catalog.removeDirectoryIfEmpty(setFolder)
                 } catch {
                     report.diagnostics.append(error)
@@ -114,7 +114,7 @@ extension CatalogWriter {
                 report.diagnostics.append(.error(
                     "\"\(plan.catalogFolder)/\(setFolder)\" has the name of the Icon Composer icon \"\(bundle.folder)\"; Xcode takes the two as one ambiguous app icon, so the .icon was not written or updated",
                     at: .file((catalog.root as NSString).appendingPathComponent(setFolder)),
-                    fix: "add `adopt: true` to asset \"\(bundle.asset)\" to move the set to .assetsmith/backup/ (Xcode 26 derives the flat icons from the .icon; keep your own with `source:`, written as \"\(FolderKind.appIconSet.folder(bundle.asset + IconBundle.flatSuffix))\"), or delete the set"))
+                    fix: "add `adopt: true` to asset \"\(bundle.asset)\" to move the set to the state folder's backup/ (.assetsmith/backup/ beside the manifest) (Xcode 26 derives the flat icons from the .icon; keep your own with `source:`, written as \"\(FolderKind.appIconSet.folder(bundle.asset + IconBundle.flatSuffix))\"), or delete the set"))
                 return nil
             }
         }
@@ -130,7 +130,7 @@ extension CatalogWriter {
         if adopting {
             do {
                 var adoption = try SetOwnership.moveAway(foreign, of: bundle.folder, catalogFolder: "", catalog: folder,
-                                                         output: folder)
+                                                         state: StateFolder(plan: plan).files)
                 adoption.outsideCatalog = true
                 report.adopted.append(adoption)
                 takenOver.formUnion(foreign.map { bundle.folder + "/" + $0 })

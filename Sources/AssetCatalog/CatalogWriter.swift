@@ -95,14 +95,14 @@ package enum CatalogWriter {
                               previous: BuildRecord? = nil, bundleFiles: [String: BundleFile] = [:]) -> WriteReport {
         var report = WriteReport()
         let outputFiles = SafeFiles(root: plan.outputDirectory)
-        let recordPath = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
-        var old = previous ?? BuildRecord.read(at: recordPath) ?? BuildRecord(table: plan.table)
+        let state = StateFolder(plan: plan)
+        var old = previous ?? BuildRecord.read(at: state.record) ?? BuildRecord(table: plan.table)
         var new = BuildRecord(table: plan.table)
         new.files.reserveCapacity(plan.jobs.count + plan.entries.count + 1)
         new.variables = plan.variables.isEmpty ? nil : plan.variables
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
         // Files an interrupted build wrote but could not record (issue 36).
-        let journal = readJournal(outputFiles, catalogFolder: plan.catalogFolder)
+        let journal = readJournal(state.files, catalogFolder: plan.catalogFolder)
         adopt(journal, into: &old, catalog: catalog)
         // Its temporary files too: a build killed while writing leaves them in the folders its
         // journal lists (set folders are not all listed any more, only those written into).
@@ -119,9 +119,10 @@ package enum CatalogWriter {
 
         // Temporary files of a build that was killed while writing (those in set folders are
         // removed while ownership lists each set, below).
-        for folder in ["", plan.catalogFolder, ".assetsmith"] {
+        for folder in ["", plan.catalogFolder] {
             outputFiles.removeStaleTemporaries(in: folder)
         }
+        state.files.removeStaleTemporaries(in: "")
         var (pending, missing) = collectPending(plan, files: files, failed: failed, old: old, catalog: catalog, new: &new,
                                                 report: &report)
         files = [:] // listed in `pending` now: its table goes before the writes (issue 38)
@@ -143,8 +144,8 @@ package enum CatalogWriter {
         writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, catalog: catalog, old: old, new: &new,
                          report: &report)
 
-        if writeRecord(new, old: old, plan: plan, into: outputFiles, report: &report) {
-            removeJournal(outputFiles, catalogFolder: plan.catalogFolder)
+        if writeRecord(new, old: old, state: state, report: &report) {
+            removeJournal(state.files, catalogFolder: plan.catalogFolder)
         }
         return report
     }
@@ -263,7 +264,7 @@ package enum CatalogWriter {
         var failedFolders: Set<String> = []
         // Only files whose bytes the record does not already list need the journal.
         writeJournal(journal, pending: pending.compactMap { old.files[$0.request.path]?.sha256 != $0.record.sha256 ? ($0.request.path, $0.record) : nil },
-                     into: output, catalogFolder: plan.catalogFolder)
+                     into: StateFolder(plan: plan).files, catalogFolder: plan.catalogFolder)
         // A few thousand files at a time: what `apply` makes per file (a copy of each request, its
         // outcome, its folder's name) then lives for one chunk, not for the whole catalog (issue 38).
         for start in stride(from: 0, to: pending.count, by: putChunk) {
@@ -359,18 +360,18 @@ package enum CatalogWriter {
     /// The build record, written when it changed (or is missing).
     /// True when the record on disk is the new one.
     @discardableResult
-    private static func writeRecord(_ new: BuildRecord, old: BuildRecord, plan: Plan, into outputFiles: SafeFiles,
+    private static func writeRecord(_ new: BuildRecord, old: BuildRecord, state: StateFolder,
                                     report: inout WriteReport) -> Bool {
         do {
-            let recordFile = ".assetsmith/\(plan.catalogFolder).record.json"
-            let onDisk = (try? outputFiles.resolve(recordFile)).flatMap(FileStamp.ofRegularFile) != nil
+            let stateFiles = state.files
+            let onDisk = (try? stateFiles.resolve(state.recordName)).flatMap(FileStamp.ofRegularFile) != nil
             if new != old || !onDisk {
-                try outputFiles.makeDirectory(".assetsmith")
-                report.record = try new.write(into: outputFiles, at: recordFile, replacing: old)
+                try stateFiles.makeRoot()
+                report.record = try new.write(into: stateFiles, at: state.recordName, replacing: old)
             } else {
                 report.record = old
             }
-            report.recordStamp = (try? outputFiles.resolve(recordFile)).flatMap(FileStamp.ofRegularFile)
+            report.recordStamp = (try? stateFiles.resolve(state.recordName)).flatMap(FileStamp.ofRegularFile)
             return true
         } catch {
             report.diagnostics.append(error)

@@ -74,6 +74,24 @@ package struct SafeFiles: Sendable {
         return mkdir(path, 0o777) == 0
     }
 
+    /// Creates the root folder itself (and the folders above it): a state folder beside the
+    /// manifest. Refused when the root is, or has become, a symbolic link.
+    package func makeRoot() throws(Diagnostic) {
+        var info = stat()
+        if lstat(root, &info) != 0 {
+            do {
+                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+            } catch {
+                throw .error("cannot create folder: \(error.localizedDescription)", at: .file(root),
+                             fix: "check permissions and free space")
+            }
+        }
+        guard lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw .error("\"\(root)\" is not a folder (a file or a symbolic link); refusing to write through it",
+                         at: .file(root), fix: "remove it, or name another folder with `state:` in the manifest")
+        }
+    }
+
     /// Creates the folders of `relative` (a folder path) below the root.
     package func makeDirectory(_ relative: String) throws(Diagnostic) {
         let path = try resolve(relative)
@@ -140,10 +158,14 @@ package struct SafeFiles: Sendable {
     }
 
     /// A temporary file in the target's folder, filled by `fill`, then renamed over the target.
+    /// Inside an Xcode script phase the temporary file is made in the phase's scratch folder
+    /// (`ScratchSpace`: the sandbox allows writing only the declared outputs under the project),
+    /// and when the rename cannot cross to the target's volume the bytes are written to the
+    /// target itself: Xcode runs nothing that reads the catalog while the phase runs.
     private func writeAtomically(to relative: String, _ fill: (Int32) -> Bool) throws(Diagnostic) {
         let path = try resolve(relative)
         let folder = PathText.parent(path)
-        let temp = folder + "/." + PathText.lastComponent(path) + ".assetsmith-\(getpid()).tmp"
+        let temp = Self.temporaryPath(for: path)
         var descriptor = open(temp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         if descriptor < 0, errno == ENOENT {
             do {
@@ -165,11 +187,25 @@ package struct SafeFiles: Sendable {
             throw .error("cannot write file: \(reason)", at: .file(path), fix: "check permissions and free space")
         }
         guard rename(temp, path) == 0 else {
+            let crossesVolumes = errno == EXDEV
             let reason = String(cString: strerror(errno))
-            unlink(temp)
+            defer { unlink(temp) }
+            if crossesVolumes, let data = FileManager.default.contents(atPath: temp) {
+                let direct = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o644)
+                let written = direct >= 0 && data.withUnsafeBytes { writeAll(direct, $0) }
+                if direct >= 0, close(direct) == 0, written { return }
+            }
             throw .error("cannot move the new file into place: \(reason)", at: .file(path),
                          fix: "check permissions")
         }
+    }
+
+    /// The temporary name a new file of `path` is written under: beside it, or in the scratch
+    /// folder of an Xcode script phase (`ScratchSpace`).
+    static func temporaryPath(for path: String) -> String {
+        let name = "." + PathText.lastComponent(path) + ".assetsmith-\(getpid())"
+        guard let scratch = ScratchSpace.folder else { return PathText.parent(path) + "/" + name + ".tmp" }
+        return scratch + "/" + name + "-\(TemporaryCounter.shared.next()).tmp"
     }
 
     /// Removes the temporary files (`.<name>.assetsmith-<pid>.tmp`) that a build killed while
@@ -234,4 +270,13 @@ private final class CheckedFolders: @unchecked Sendable {
     func insert(_ path: String) {
         _ = lock.withLock { paths.insert(path) }
     }
+}
+
+/// Numbers the temporary files made in one scratch folder: two files of the same name in
+/// different sets, written at once, must not share one.
+final class TemporaryCounter: @unchecked Sendable {
+    static let shared = TemporaryCounter()
+    private let lock = NSLock()
+    private var value = 0
+    func next() -> Int { lock.withLock { value += 1; return value } }
 }

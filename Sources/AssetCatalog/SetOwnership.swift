@@ -13,7 +13,7 @@ package struct SetAdoption: Sendable, Hashable {
     package var folder: String
     /// The files moved away.
     package var moved: [String]
-    /// Where they went, relative to the output folder.
+    /// Where they went: the absolute path of the backup folder in the state folder.
     package var backupFolder: String
     /// True for a folder next to the catalog (an `.icon` bundle), whose `folder` is relative to
     /// the output folder; false for a set inside the catalog.
@@ -27,7 +27,7 @@ package struct SetAdoption: Sendable, Hashable {
 /// templates create: an empty `AppIcon.appiconset`) is adopted silently. Anything else holds
 /// files Assetsmith did not write: the set is refused (nothing is written into it) unless its
 /// asset opts in with `adopt: true`, when those files are moved to
-/// `<output>/.assetsmith/backup/<catalog>/<set>/` first. Hidden files (`.DS_Store`) are ignored.
+/// `<state>/backup/<catalog>/<set>/` first (`StateFolder`). Hidden files (`.DS_Store`) are ignored.
 package struct SetOwnership {
     /// Set folders that must not be written.
     var refused: Set<String> = []
@@ -61,7 +61,7 @@ package struct SetOwnership {
             if plan.adopting.contains(entry.asset) {
                 do {
                     let adoption = try moveAway(foreign, of: folder, catalogFolder: plan.catalogFolder,
-                                                catalog: catalog, output: output)
+                                                catalog: catalog, state: StateFolder(plan: plan).files)
                     result.adoptions.append(adoption)
                     result.takenOver.formUnion(foreign.map { folder + "/" + $0 })
                 } catch {
@@ -128,11 +128,13 @@ package struct SetOwnership {
     }
 
     /// Moves `files` of `folder` (paths inside it, `Assets/a.png` too) to
-    /// `.assetsmith/backup/<catalog>/<folder>/` (`.assetsmith/backup/<folder>/` when `catalogFolder`
+    /// `<state>/backup/<catalog>/<folder>/` (`<state>/backup/<folder>/` when `catalogFolder`
     /// is empty: a folder next to the catalog), in a numbered folder when an earlier backup of the
     /// same set is there.
+    /// `state` is the state folder's files (`StateFolder.files`); the adoption names the backup
+    /// folder by its absolute path.
     static func moveAway(_ files: [String], of folder: String, catalogFolder: String, catalog: SafeFiles,
-                         output: SafeFiles) throws(Diagnostic) -> SetAdoption {
+                         state: SafeFiles) throws(Diagnostic) -> SetAdoption {
         // Everything is checked before anything moves: a set holding a symbolic link is refused
         // whole, its Contents.json left where it is (moving some files, then stopping at the
         // link, would leave the set without its Contents.json).
@@ -146,20 +148,22 @@ package struct SetOwnership {
                              fix: "replace the link with the file it points to (or remove it), then build again")
             }
         }
-        let base = catalogFolder.isEmpty ? ".assetsmith/backup/\(folder)" : ".assetsmith/backup/\(catalogFolder)/\(folder)"
+        let backupRoot = StateFolder.backupName
+        let base = catalogFolder.isEmpty ? "\(backupRoot)/\(folder)" : "\(backupRoot)/\(catalogFolder)/\(folder)"
         var backup = base
         var number = 2
-        while (try? output.resolve(backup)).map({ FileManager.default.fileExists(atPath: $0) }) ?? false {
+        while (try? state.resolve(backup)).map({ FileManager.default.fileExists(atPath: $0) }) ?? false {
             backup = base + "-\(number)"
             number += 1
         }
-        try output.makeDirectory(backup)
+        try state.makeRoot()
+        try state.makeDirectory(backup)
         var moved: [String] = []
         for name in files {
             let from = try catalog.resolve(folder + "/" + name)
             let inner = PathText.parent(name)
-            if !inner.isEmpty { try output.makeDirectory(backup + "/" + inner) }
-            let to = try output.resolve(backup + "/" + name)
+            if !inner.isEmpty { try state.makeDirectory(backup + "/" + inner) }
+            let to = try state.resolve(backup + "/" + name)
             guard rename(from, to) == 0 else {
                 let reason = String(cString: strerror(errno))
                 throw .error("cannot move \"\(name)\" of the set \"\(catalogFolder)/\(folder)\" to the backup folder: \(reason)",
@@ -167,6 +171,6 @@ package struct SetOwnership {
             }
             moved.append(name)
         }
-        return SetAdoption(folder: folder, moved: moved, backupFolder: backup)
+        return SetAdoption(folder: folder, moved: moved, backupFolder: state.root + "/" + backup)
     }
 }

@@ -1,4 +1,5 @@
 import AssetCore
+import AssetPlan
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -7,7 +8,7 @@ import Darwin
 #endif
 
 /// Where drawn output bytes wait for the writer once a build holds `Budgets.heldOutputBytes` of
-/// them: one file, `<output>/.assetsmith/spill-<pid>-<n>`, that the drawing threads append to and
+/// them: one file, `<state>/spill-<pid>-<n>` (`TARGET_TEMP_DIR` inside an Xcode script phase), that the drawing threads append to and
 /// the writer reads back from (issue 38: 50,000 assets held every PNG until the writer ran).
 ///
 /// One file, not a file per output: a file made per output and renamed into place cost a create
@@ -18,8 +19,13 @@ import Darwin
 /// that, when the last reference goes; a file a killed build left is removed by the next build
 /// that draws anything (`removeStale`).
 package final class SpillFile: @unchecked Sendable {
-    package static let parent = ".assetsmith"
     package static let prefix = "spill-"
+
+    /// Where a build of `plan` spills: the scratch folder of an Xcode script phase (the sandbox
+    /// allows nothing else, `ScratchSpace`), otherwise the state folder.
+    package static func folder(for plan: Plan) -> String {
+        ScratchSpace.folder ?? StateFolder(plan: plan).path
+    }
 
     /// Where one output's bytes lie in the file.
     package struct Place: Sendable, Equatable {
@@ -37,12 +43,10 @@ package final class SpillFile: @unchecked Sendable {
     /// Numbers the files of one process: `watch` builds many times in one process.
     private static let counter = Counter()
 
-    /// The spill file of a new build below `outputDirectory`, created (never following a link);
-    /// nil when it cannot be (the drawn bytes then stay in memory).
-    package static func open(outputDirectory: String) -> SpillFile? {
-        let output = SafeFiles(root: outputDirectory)
-        guard (try? output.makeDirectory(parent)) != nil,
-              let folder = try? output.resolve(parent) else { return nil }
+    /// The spill file of a new build in `folder` (`folder(for:)`), created (never following a
+    /// link); nil when it cannot be (the drawn bytes then stay in memory).
+    package static func open(folder: String) -> SpillFile? {
+        guard (try? SafeFiles(root: folder).makeRoot()) != nil else { return nil }
         let path = folder + "/" + prefix + "\(getpid())-\(counter.next())"
         let descriptor = systemOpen(path, O_RDWR | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else { return nil }
@@ -111,10 +115,8 @@ package final class SpillFile: @unchecked Sendable {
 
     /// Removes the spill files (and the spill folders of earlier versions) of builds that are no
     /// longer running below `outputDirectory`; a running build's are left alone.
-    package static func removeStale(outputDirectory: String) {
-        let output = SafeFiles(root: outputDirectory)
-        guard let folder = try? output.resolve(parent),
-              let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+    package static func removeStale(folder: String) {
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
         for name in names where name.hasPrefix(prefix) {
             guard let pid = Int32(name.dropFirst(prefix.count).prefix { $0.isASCII && $0.isNumber }), pid > 0,
                   pid != getpid() else { continue }

@@ -11,6 +11,10 @@ package struct Plan: Hashable, Sendable, Codable {
     package var outputDirectory: String
     /// `Assets.xcassets`
     package var catalogFolder: String
+    /// Absolute folder of the build's own files (the manifest's `state:`, `.assetsmith` beside it
+    /// by default); not part of the JSON form. Empty in a plan made without a manifest: then the
+    /// state is `<output>/.assetsmith` (`StateFolder`).
+    package var stateDirectory = ""
     /// Sorted by output path; outputs are unique.
     package var jobs: [RenderJob]
     /// Sorted by folder.

@@ -71,6 +71,7 @@ package enum Planner {
                         catalogFolder: FolderKind.catalog.folder(manifest.catalogName), jobs: jobs, entries: entries,
                         outputFiles: outputFiles, iconBundles: iconBundles)
         plan.warnings = diagnostics
+        plan.stateDirectory = manifest.stateDirectory
         plan.tableChoice = requirements.tableChoice
         plan.adopting = Set(manifest.assets.filter(\.adopt).map(\.name))
         plan.retainedAssets = manifest.retainedAssets

@@ -27,6 +27,14 @@ package struct Manifest: Hashable, Sendable {
     /// `project:`: the Xcode project (`App.xcodeproj`, absolute) whose targets give each app icon
     /// set its role for `verify`; nil when the manifest names none.
     package var project: String?
+    /// `state:`: the folder (absolute) that keeps the build's own files: record, stamp, lock,
+    /// journal, previews and adoption backups (issue 47). Beside the manifest by default, never
+    /// inside the output folder, which may be a folder Xcode copies into the app.
+    package var stateDirectory = ""
+    /// Every source file the manifest names (absolute), drawn or not (`DiagnosticSink.namedSources`).
+    package var namedSources: [String] = []
+    /// The state folder's name beside the manifest when `state:` is left out.
+    package static let defaultStateFolder = ".assetsmith"
     /// Folders listed by `source` patterns (`Assets/Icons/*.svg`): a file added there is a new asset.
     package var patternFolders: [String] = []
     /// Top-level `flavors:` in manifest order (all of them, also when `--flavor` picks one).
@@ -49,6 +57,7 @@ package struct Manifest: Hashable, Sendable {
         self.outputDirectory = outputDirectory
         self.catalogName = catalogName
         self.assets = assets
+        self.stateDirectory = (directory as NSString).appendingPathComponent(Self.defaultStateFolder)
     }
 }
 

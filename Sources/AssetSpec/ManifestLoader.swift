@@ -10,7 +10,7 @@ import Darwin
 /// Reads and validates a manifest: `ManifestLoader.load(path:)`.
 package enum ManifestLoader {
     package static let topLevelKeys = ["table", "output", "catalog", "project", "assets", "tab-bar", "flavors", "flavor-names",
-                                        "icon-setting", "verify"]
+                                        "icon-setting", "verify", "state"]
     package static let kindNames = AssetKindWord.allCases.map(\.rawValue)
     static let appIconKeys = ["name", "kind", "adopt", "folder", "source", "small-source", "background", "layout", dark, tinted,
                               "fill", "layers", "platforms", "macos-style", "top-shelf", "top-shelf-wide",
@@ -71,6 +71,7 @@ package enum ManifestLoader {
         let output = top.string("output")
         let project = top.string("project")
         let catalog = top.string("catalog")
+        let state = top.string("state")
         if let catalog, !AssetName.isValid(catalog.value) {
             sink.error("catalog name \"\(catalog.value)\" is not a valid file name", at: top.place("catalog"),
                        fix: AssetName.rule)
@@ -96,6 +97,8 @@ package enum ManifestLoader {
         manifest.selectedFlavor = flavor
         manifest.retainedAssets = variants.retained
         manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
+        manifest.namedSources = sink.namedSources
+        manifest.stateDirectory = absolutePath(state?.value ?? Manifest.defaultStateFolder, relativeTo: directory)
         manifest.variables = usedVariables(text, environment: environment)
         return manifest
     }

@@ -10,6 +10,10 @@ import Darwin
 /// Collects diagnostics while a manifest is read.
 package final class DiagnosticSink {
     package private(set) var diagnostics: [Diagnostic] = []
+    /// Every source file the manifest names and the reader looked at (absolute): the build reads
+    /// them all, also one no job draws (an app icon's `small-source` under a single-size layout),
+    /// so the Xcode phase's input list declares them all (issue 47).
+    package var namedSources: [String] = []
     package let file: String
 
     package init(file: String) {
@@ -172,6 +176,7 @@ package struct MappingReader {
             return nil
         }
         let standardized = PathText.absolute(text.value, relativeTo: directory)
+        sink.namedSources.append(standardized)
         guard Self.isFile(standardized) else {
             sink.error("\"\(key)\" in \(context): file \"\(text.value)\" does not exist", at: node,
                        fix: "check the path; it is relative to the manifest's folder")

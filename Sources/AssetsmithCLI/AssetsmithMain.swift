@@ -38,7 +38,7 @@ struct AssetsmithCommand: ParsableCommand {
         2 the manifest or the command line is wrong.
         """,
         version: AssetCoreInfo.toolVersion,
-        subcommands: [BuildCommand.self, InitCommand.self, PlanCommand.self, VerifyCommand.self, WatchCommand.self, PreviewCommand.self, McpCommand.self,
+        subcommands: [BuildCommand.self, XcodeCommand.self, InitCommand.self, PlanCommand.self, VerifyCommand.self, WatchCommand.self, PreviewCommand.self, McpCommand.self,
                       WorkerCommand.self],
         defaultSubcommand: BuildCommand.self)
 }

@@ -26,13 +26,13 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Render every output again, even those the last build left up to date.")
     var force = false
 
-    @Flag(name: .long, help: "Take over every set the manifest names even when it holds files assetsmith did not write (they are moved to .assetsmith/backup/), as `adopt: true` on each asset; never a hand-made set a flavour would write, nor a hand-made .icon.")
+    @Flag(name: .long, help: "Take over every set the manifest names even when it holds files assetsmith did not write (they are moved to backup/ in the state folder, .assetsmith beside the manifest), as `adopt: true` on each asset; never a hand-made set a flavour would write, nor a hand-made .icon.")
     var adopt = false
 
-    @Flag(name: .long, help: "Also write preview.png and preview.html into <output>/.assetsmith (never beside the catalog).")
+    @Flag(name: .long, help: "Also write preview.png and preview.html into the state folder (.assetsmith beside the manifest; never beside the catalog).")
     var preview = false
 
-    @Option(name: .customLong("preview-folder"), help: "With --preview: write the preview here instead of <output>/.assetsmith.")
+    @Option(name: .customLong("preview-folder"), help: "With --preview: write the preview here instead of the state folder.")
     var previewFolder: String?
 
     @Option(name: .long, help: "Write the manifest and every source path here (an .xcfilelist for an Xcode Run Script phase's inputs).")
@@ -40,6 +40,9 @@ struct BuildCommand: ParsableCommand {
 
     @Option(name: .long, help: "Write every generated file's path here (an .xcfilelist for the Run Script phase's outputs).")
     var outputFileList: String?
+
+    @Flag(name: .long, help: "Run as an Xcode Run Script phase with user script sandboxing on: touch only what the phase's file lists declare, and stop before anything is read or written when they do not cover the build (`assetsmith xcode` writes them).")
+    var xcode = false
 
     /// A file list that is a symbolic link or a folder is refused before anything is built: the
     /// option is wrong (exit 2), and nothing is ever written through a link.
@@ -66,6 +69,7 @@ struct BuildCommand: ParsableCommand {
         let printer = DiagnosticPrinter(terminal)
         let start = Date()
         PhaseTimer.shared.mark("start")
+        let phase = try xcode ? XcodeCheck.phase(manifestPath: options.manifestPath, printer: printer) : nil
         var changedInput: String?
         if try answeredFromStamp(printer: printer, start: start, changed: &changedInput) { return }
         PhaseTimer.shared.mark("stamp check")
@@ -85,6 +89,11 @@ struct BuildCommand: ParsableCommand {
         // What the build reads and writes, listed once for the snapshot, the file lists and the stamp.
         let files = BuildFiles(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
                                templateDirectories: templateDirectories)
+        if let phase {
+            try XcodeCheck.covers(phase, files: files, plan: plan, templateDirectories: templateDirectories,
+                                  manifestPath: options.manifestPath, printer: printer)
+        }
+        if phase == nil { StateMigration.migrate(plan: plan, printer: printer) }
         let readBefore = BuildStamp.snapshot(manifestBefore, files: files)
         PhaseTimer.shared.mark("files and snapshot")
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
@@ -109,7 +118,8 @@ struct BuildCommand: ParsableCommand {
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
         printSummary(result, assets: assetCount, plan: plan, elapsed: Date().timeIntervalSince(start), printer: printer)
-        let listsFailed = !writeFileLists(files, plan: plan, printer: printer)
+        let listsFailed = phase == nil && !writeFileLists(files, plan: plan, record: result.report.record,
+                                                          templateDirectories: templateDirectories, printer: printer)
         // The preview never fails a build: a problem drawing or writing it is a warning, the exit
         // code is the catalog's, and "preview:" is said only when it was written.
         var previewFailed = false
@@ -119,7 +129,7 @@ struct BuildCommand: ParsableCommand {
                                                                         vectors: pipeline.sandbox, folder: previewFolder))
             printer.print(problems)
             previewFailed = !problems.isEmpty
-            let folder = PreviewWriter.folder(outputDirectory: plan.outputDirectory, named: previewFolder)
+            let folder = PreviewWriter.folder(state: StateFolder(plan: plan).path, named: previewFolder)
             if problems.isEmpty { printer.note("preview: \(relativePath(folder))/preview.png and preview.html") }
         }
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
@@ -147,7 +157,7 @@ struct BuildCommand: ParsableCommand {
             let shown = adoption.outsideCatalog ? adoption.folder : plan.catalogFolder + "/" + adoption.folder
             printer.line("adopted \"\(shown)\": its earlier files ("
                 + adoption.moved.joined(separator: ", ") + ") were moved to "
-                + relativePath(plan.outputDirectory + "/" + adoption.backupFolder))
+                + relativePath(adoption.backupFolder))
         }
         printer.note("built \(assets) asset\(assets == 1 ? "" : "s") into "
             + "\(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)): "
@@ -165,7 +175,7 @@ struct BuildCommand: ParsableCommand {
             + "0 rendered, \(stamp.jobs) up to date; 0 written, \(stamp.files) unchanged, 0 removed"
             + String(format: " in %.2f s", Date().timeIntervalSince(start)))
         if preview {
-            printer.note("preview: \(relativePath(PreviewWriter.folder(outputDirectory: stamp.outputDirectory)))/preview.png and preview.html")
+            printer.note("preview: \(relativePath(PreviewWriter.folder(state: stamp.stateDirectory)))/preview.png and preview.html")
         }
         if !stamp.diagnostics.isEmpty { printer.line(stamp.diagnostics.countSummary) }
         if stamp.diagnostics.hasErrors || (strict && !stamp.diagnostics.isEmpty) { throw ExitCode(1) }
@@ -173,30 +183,41 @@ struct BuildCommand: ParsableCommand {
 }
 
 extension BuildCommand {
-    /// The `.xcfilelist` files Xcode uses for a Run Script phase's dependency analysis: one absolute
-    /// path per line, sorted, written atomically and only when their content changes.
+    /// The `.xcfilelist` files Xcode uses for a Run Script phase's dependency analysis and its
+    /// sandbox (`XcodeFileLists`): one `$(SRCROOT)`-relative path per line, sorted, written
+    /// atomically and only when their content changes. The options name them; without the
+    /// options, the two lists beside the manifest are kept current when they exist (`assetsmith
+    /// xcode` made them), so that an asset added and built from a terminal needs nothing more.
     /// Returns false when one could not be written (the error is printed; the build exits 2, as
     /// the option names a path that cannot take the list). `files` is the build's `BuildFiles`.
     @discardableResult
-    func writeFileLists(_ files: BuildFiles, plan: Plan, printer: DiagnosticPrinter) -> Bool {
-        let lists: [(String?, [String])] = [(inputFileList, files.inputs),
-                                            (outputFileList, outputFileList == nil ? [] : BuildFiles.outputs(of: plan))]
+    func writeFileLists(_ files: BuildFiles, plan: Plan, record: BuildRecord?, templateDirectories: [String],
+                        printer: DiagnosticPrinter) -> Bool {
+        let beside = PathText.parent(options.manifestPath)
+        let defaults = [XcodeFileLists.inputName, XcodeFileLists.outputName].map { beside + "/" + $0 }
+        let keptCurrent = inputFileList == nil && outputFileList == nil && defaults.allSatisfy { FileStat.of($0) != nil }
+        let inputList = keptCurrent ? defaults[0] : inputFileList, outputList = keptCurrent ? defaults[1] : outputFileList
+        guard inputList != nil || outputList != nil else { return true }
+        let declared = XcodeFileLists(files: files, plan: plan, record: record, templateDirectories: templateDirectories,
+                                      manifestPath: options.manifestPath)
+        let root = XcodeFileLists.sourceRoot(manifestDirectory: beside, project: nil)
+        let lists: [(String?, [String])] = [(inputList, declared.inputs), (outputList, declared.outputs)]
         var written = true
         for case let (path?, paths) in lists {
             let absolute = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
             if let broken = FileListTarget.lineBreak(in: paths) {
                 // An .xcfilelist is one path a line, with no escape: the list would name two files.
-                printer.print([.error("\(path == inputFileList ? "--input-file-list" : "--output-file-list") cannot list "
+                printer.print([.error("\(path == inputList ? "--input-file-list" : "--output-file-list") cannot list "
                                       + "\"\(ReportText.visible(broken))\": its name holds a line break, which a file list cannot hold; the list was not written",
                                       at: .file(ReportText.visible(broken)), fix: "rename the file without the line break")])
                 written = false
                 continue
             }
-            let text = Set(paths).sorted().joined(separator: "\n") + "\n"
+            let text = XcodeFileLists.text(paths, sourceRoot: root)
             let files = SafeFiles(root: PathText.parent(absolute))
             let name = PathText.lastComponent(absolute)
             guard files.read(name) != Data(text.utf8) else { continue }
-            let option = path == inputFileList ? "--input-file-list" : "--output-file-list"
+            let option = path == inputList ? "--input-file-list" : "--output-file-list"
             if let problem = FileListTarget.problem(absolute) {
                 printer.print([.error("\(option) \"\(path)\" \(problem)", at: .file(path),
                                       fix: "give a path to a file that is not a link, such as $(DERIVED_FILE_DIR)/assetsmith-outputs.xcfilelist")])

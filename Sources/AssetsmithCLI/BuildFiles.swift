@@ -16,6 +16,7 @@ struct BuildFiles: Equatable {
     /// gathered in an array, then sorted with its repeats dropped.
     init(manifest: Manifest, manifestPath: String, plan: Plan, templateDirectories: [String]) {
         var inputs = plan.sourcePaths
+        inputs += manifest.namedSources
         inputs.append(manifestPath)
         let tables = templateDirectories.map { ($0 as NSString).appendingPathComponent("Tables") }
         if let table = tables.lazy.map({ ($0 as NSString).appendingPathComponent(plan.table + ".json") })

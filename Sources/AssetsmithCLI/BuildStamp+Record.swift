@@ -17,8 +17,7 @@ extension BuildStamp {
                        diagnostics: [Diagnostic], templateDirectories: [String], written: BuildRecord? = nil,
                        known: [String: FileStat.Value?] = [:]) {
         guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: Budgets.standard.manifestBytes << 10),
-              let record = written ?? BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                                            catalogFolder: plan.catalogFolder)) else { return }
+              let record = written ?? BuildRecord.read(at: StateFolder(plan: plan).record) else { return }
         let entries = fileEntries(plan: plan, files: files, record: record, preview: preview,
                                   templateDirectories: templateDirectories, known: known)
         let folderEntries = files.folders.compactMap { path in FileStat.of(path).map { (path: path, mtime: $0.mtime) } }
@@ -30,8 +29,9 @@ extension BuildStamp {
                                files: record.files.count + (record.outputFiles?.count ?? 0),
                                diagnostics: diagnostics, entries: entries, folders: folderEntries)
         let bases = StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))
-        try? SafeFiles(root: plan.outputDirectory).write(pieces: stamp.pieces(bases: bases),
-                                                         to: ".assetsmith/\(plan.catalogFolder).stamp")
+        let state = StateFolder(plan: plan)
+        try? state.files.makeRoot()
+        try? state.files.write(pieces: stamp.pieces(bases: bases), to: state.stampName)
     }
 
     /// Every file the stamp lists, with its size and time: the build's inputs first (what an edit
@@ -98,8 +98,8 @@ extension BuildStamp {
             others += record.files.keys.map { catalog + "/" + $0 }.filter { !planned.contains($0) }
         }
         others += (record.outputFiles ?? [:]).keys.map { plan.outputDirectory + "/" + $0 }
-        others.append(BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
-        if preview { others += PreviewWriter.files.map { PreviewWriter.folder(outputDirectory: plan.outputDirectory) + "/" + $0 } }
+        others.append(StateFolder(plan: plan).record)
+        if preview { others += PreviewWriter.files.map { PreviewWriter.folder(state: StateFolder(plan: plan).path) + "/" + $0 } }
         for directory in templateDirectories {
             for file in (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] {
                 others.append(directory + "/" + file)

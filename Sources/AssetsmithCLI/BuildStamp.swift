@@ -36,10 +36,14 @@ struct BuildStamp {
     /// Where the build wrote (set by `current`, for the summary).
     var outputDirectory = ""
     var catalogFolder = ""
+    /// The state folder the stamp was read from (set by `current`).
+    var stateDirectory = ""
 
-    /// `<output>/.assetsmith/<catalogFolder>.stamp`
-    static func path(outputDirectory: String, catalogFolder: String) -> String {
-        outputDirectory + "/.assetsmith/" + catalogFolder + ".stamp"
+    /// The state folder the manifest's text names (`state:`, `.assetsmith` beside it by default),
+    /// read before the manifest is parsed, as `guessedPlace` reads the output.
+    static func guessedState(manifestPath: String, text: String, catalogFolder: String) -> StateFolder {
+        let named = topLevelValue("state", in: text) ?? StateFolder.defaultName
+        return StateFolder(path: PathText.absolute(named, relativeTo: PathText.parent(manifestPath)), catalogFolder: catalogFolder)
     }
 
     /// What besides the manifest's bytes decides a build: tool, templates, output and flags.
@@ -77,8 +81,8 @@ struct BuildStamp {
                         changed: inout String?) -> BuildStamp? {
         guard let (manifestData, text, output, catalogFolder) = guessedPlace(manifestPath: manifestPath,
                                                                             outputOverride: outputOverride) else { return nil }
-        guard case .success(let stampData) = BoundedFile.read(path(outputDirectory: output, catalogFolder: catalogFolder),
-                                                              limit: maximumBytes),
+        let state = guessedState(manifestPath: manifestPath, text: text, catalogFolder: catalogFolder)
+        guard case .success(let stampData) = BoundedFile.read(state.stamp, limit: maximumBytes),
               stampData.starts(with: Data((header + "\n").utf8)) else { return nil }
         var lines = Lines(String(decoding: stampData, as: UTF8.self))
         guard let head = head(&lines),
@@ -104,13 +108,14 @@ struct BuildStamp {
                                jobs: head.counts[1], files: head.counts[2], diagnostics: diagnostics, entries: [], folders: [])
         found.outputDirectory = output
         found.catalogFolder = catalogFolder
+        found.stateDirectory = state.path
         return found
     }
 
     /// The manifest's bytes and text, and where it writes: the override, or the manifest's
     /// top-level keys read from the text (a wrong guess finds no stamp, or a stamp whose manifest
     /// digest differs). nil when the manifest cannot be read within its budget.
-    private static func guessedPlace(manifestPath: String, outputOverride: String?)
+    static func guessedPlace(manifestPath: String, outputOverride: String?)
         -> (data: Data, text: String, output: String, catalogFolder: String)? {
         let budget = (try? BudgetSettings.budgets())?.manifestBytes ?? Budgets.standard.manifestBytes
         guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: budget) else { return nil }
@@ -134,7 +139,7 @@ struct BuildStamp {
         -> (draws: Bool, prefetch: BuildRecord.Prefetch?) {
         guard let found = guessedPlace(manifestPath: manifestPath, outputOverride: outputOverride) else { return (false, nil) }
         let text = found.text.lowercased()
-        let recordPath = BuildRecord.path(outputDirectory: found.output, catalogFolder: found.catalogFolder)
+        let recordPath = guessedState(manifestPath: manifestPath, text: found.text, catalogFolder: found.catalogFolder).record
         let hasRecord = FileStat.of(recordPath) != nil
         let draws = BuildEngine.startsWorkerEarly(drawsVectors: text.contains(".svg") || text.contains(".pdf"),
                                                   hasRecord: hasRecord, force: force)

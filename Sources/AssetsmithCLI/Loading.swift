@@ -65,10 +65,8 @@ extension Loading {
         guard !wanted.isEmpty else { return environment }
         let place = CatalogPlace(output: options.output ?? BuildStamp.topLevelValue("output", in: text),
                                  catalog: BuildStamp.topLevelValue("catalog", in: text))
-        let output = PathText.absolute(place.folder, relativeTo: options.output != nil
-                                       ? FileManager.default.currentDirectoryPath : PathText.parent(path))
-        guard let recorded = BuildRecord.read(at: BuildRecord.path(outputDirectory: output,
-                                                                   catalogFolder: FolderKind.catalog.folder(place.catalogName)))?.variables
+        let state = BuildStamp.guessedState(manifestPath: path, text: text, catalogFolder: FolderKind.catalog.folder(place.catalogName))
+        guard let recorded = BuildRecord.read(at: state.record)?.variables
         else { return environment }
         var result = environment
         for name in wanted.sorted() {

@@ -12,24 +12,23 @@ import Rendering
 import VectorWorkers
 
 /// Draws the preview sheet of a built catalog and writes `preview.png` and `preview.html` into
-/// `<output>/.assetsmith/` (or a folder the user names), atomically, never over a file of the same
+/// the state folder (`StateFolder`: `.assetsmith` beside the manifest) or a folder the user names, atomically, never over a file of the same
 /// name it did not write. Never beside the catalog: in a project with synchronized folders Xcode
 /// would copy them into the app.
 enum PreviewWriter {
     static let files = ["preview.png", "preview.html"]
 
     /// Where the preview goes: `folder` (`--preview-folder`, relative to the working directory), or
-    /// `<output>/.assetsmith`.
-    static func folder(outputDirectory: String, named folder: String? = nil) -> String {
-        folder.map { PathText.absolute($0, relativeTo: FileManager.default.currentDirectoryPath) }
-            ?? (outputDirectory as NSString).appendingPathComponent(".assetsmith")
+    /// the state folder (`state`, `StateFolder.path`).
+    static func folder(state: String, named folder: String? = nil) -> String {
+        folder.map { PathText.absolute($0, relativeTo: FileManager.default.currentDirectoryPath) } ?? state
     }
 
     /// Returns problems writing (the preview never fails a build's assets).
     /// Vector files in the catalog are drawn by `vectors` (worker processes).
     static func write(plan: Plan, diagnostics: [Diagnostic], style: PreviewStyle,
                       vectors: VectorSandbox? = nil, folder named: String? = nil) -> [Diagnostic] {
-        let folder = folder(outputDirectory: plan.outputDirectory, named: named)
+        let folder = folder(state: StateFolder(plan: plan).path, named: named)
         let catalog = PreviewCatalog.read(at: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
                                           vectors: vectors ?? WorkerPool(capacity: 1, timeLimit: 30, executable: WorkerCommand.executable,
                                                                      arguments: WorkerCommand.arguments()))
@@ -42,8 +41,7 @@ enum PreviewWriter {
         do {
             // Only bundles the build wrote: their SVGs are librsvg's and Cairo's own rewrites, safe to
             // draw in this process (a refused bundle on disk is someone else's).
-            let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                               catalogFolder: plan.catalogFolder))
+            let record = BuildRecord.read(at: StateFolder(plan: plan).record)
             let icons = (plan.iconBundles ?? []).filter { record?.outputFiles?[$0.documentPath] != nil }.compactMap { bundle in
                 PreviewIcon.read(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder))
             }
@@ -74,9 +72,9 @@ enum PreviewWriter {
                            + "no preview was written", fix: "the catalog itself is built; please report this with the catalog's size")]
         }
 
-        let output = SafeFiles(root: plan.outputDirectory)
+        let output = StateFolder(plan: plan).files
         let target = SafeFiles(root: folder)
-        let recordFile = ".assetsmith/preview.record.json"
+        let recordFile = "preview.record.json"
         let record = (output.read(recordFile)).flatMap { try? JSONDecoder().decode([String: String].self, from: $0) } ?? [:]
         var newRecord: [String: String] = [:]
         var problems: [Diagnostic] = []
@@ -96,7 +94,7 @@ enum PreviewWriter {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
             do {
-                try output.makeDirectory(".assetsmith")
+                try output.makeRoot()
                 try output.write((try? encoder.encode(newRecord)) ?? Data(), to: recordFile)
             } catch { problems.append(error) }
         }
@@ -124,11 +122,11 @@ enum PreviewWriter {
 struct PreviewCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "preview",
-        abstract: "Write preview.png and preview.html into <output>/.assetsmith: icons, tab and navigation bar mocks, launch images.")
+        abstract: "Write preview.png and preview.html into the state folder (.assetsmith beside the manifest): icons, tab and navigation bar mocks, launch images.")
 
     @OptionGroup var options: ManifestOptions
 
-    @Option(name: .customLong("preview-folder"), help: "Write the preview here instead of <output>/.assetsmith.")
+    @Option(name: .customLong("preview-folder"), help: "Write the preview here instead of the state folder (.assetsmith beside the manifest).")
     var previewFolder: String?
 
     @OptionGroup var terminal: TerminalOptions
@@ -139,7 +137,7 @@ struct PreviewCommand: ParsableCommand {
         let problems = PreviewWriter.write(plan: plan, diagnostics: plan.warnings, style: PreviewStyle(manifest: manifest),
                                            folder: previewFolder)
         printer.print(problems)
-        let folder = PreviewWriter.folder(outputDirectory: plan.outputDirectory, named: previewFolder)
+        let folder = PreviewWriter.folder(state: StateFolder(plan: plan).path, named: previewFolder)
         if problems.isEmpty { printer.note("preview: \(relativePath(folder))/preview.png and preview.html") }
         if problems.hasErrors { throw ExitCode(1) }
     }

@@ -90,8 +90,7 @@ struct VerifyCommand: ParsableCommand {
                 let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer, recordedVariables: true)
                 return (plan, manifest.directory, manifest.project)
             }()
-            let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                               catalogFolder: plan.catalogFolder))
+            let record = BuildRecord.read(at: StateFolder(plan: plan).record)
             // Reading the record frees as much as it keeps (its parts are decoded on several threads).
             FreedMemory.release()
             let display = relativePath((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))

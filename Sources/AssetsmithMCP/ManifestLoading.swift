@@ -79,8 +79,7 @@ extension ToolContext {
         guard !wanted.isEmpty else { return (environment, []) }
         let standIn = environment.merging(wanted.map { ($0, "0") }) { $1 }
         guard let probe = try? load(source, environment: standIn),
-              let values = BuildRecord.read(at: BuildRecord.path(outputDirectory: probe.plan.outputDirectory,
-                                                                 catalogFolder: probe.plan.catalogFolder))?.variables
+              let values = BuildRecord.read(at: StateFolder(plan: probe.plan).record)?.variables
         else { return (environment, []) }
         var filled = environment
         var notes: [String] = []

@@ -89,7 +89,7 @@ extension ToolContext {
 
     /// The Icon Composer bundles the last build wrote (the preview draws only those, as the CLI's).
     private func builtIcons(_ plan: Plan) -> [PreviewIcon] {
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
+        let record = BuildRecord.read(at: StateFolder(plan: plan).record)
         return (plan.iconBundles ?? []).filter { record?.outputFiles?[$0.documentPath] != nil }.compactMap { bundle in
             PreviewIcon.read(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder))
         }

@@ -59,7 +59,7 @@ extension ToolContext {
         let loaded = try loadManifest(arguments, recordedVariables: true)
         let plan = loaded.plan
         let catalog = plan.outputDirectory + "/" + plan.catalogFolder
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder))
+        let record = BuildRecord.read(at: StateFolder(plan: plan).record)
         var file = project
         if file == nil, let named = loaded.manifest.project {
             file = try loadProject(try jail.resolve(PathText.absolute(named, relativeTo: loaded.manifest.directory), argument: "project"))

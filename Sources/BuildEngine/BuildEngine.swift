@@ -124,14 +124,14 @@ typealias SpilledFile = (kept: FileUpdate.Spilled, sha256: SHA256Digest)
 final class HeldBytes: @unchecked Sendable {
     private let lock = NSLock()
     private let budget: Int
-    private let outputDirectory: String
+    private let spillFolder: String
     private var held = 0
     private var file: SpillFile?
     private var tried = false
 
-    init(budget: Int, outputDirectory: String) {
+    init(budget: Int, spillFolder: String) {
         self.budget = budget
-        self.outputDirectory = outputDirectory
+        self.spillFolder = spillFolder
     }
 
     /// nil when `data` is to be held in memory (within the budget, or the spill file cannot take
@@ -144,7 +144,7 @@ final class HeldBytes: @unchecked Sendable {
             }
             if !tried {
                 tried = true
-                file = SpillFile.open(outputDirectory: outputDirectory)
+                file = SpillFile.open(folder: spillFolder)
             }
             return file
         }
@@ -194,7 +194,7 @@ struct BuildRun {
 
     init(plan: Plan, heldBudget: Int) {
         self.plan = plan
-        held = HeldBytes(budget: heldBudget, outputDirectory: plan.outputDirectory)
+        held = HeldBytes(budget: heldBudget, spillFolder: SpillFile.folder(for: plan))
         // Made once at full size: grown by doubling, the old table and the new were held at once.
         files.reserveCapacity(plan.jobs.count)
         for job in plan.jobs { for source in job.allSources { refs[source.loadKey] = source } }
@@ -247,7 +247,7 @@ package struct BuildEngine {
         // One build of a catalog at a time, from reading its record to writing it.
         let lock: BuildLock
         do {
-            lock = try BuildLock(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder, waiting: waiting)
+            lock = try BuildLock(plan: plan, waiting: waiting)
         } catch {
             return BuildResult(report: WriteReport(), diagnostics: plan.warnings + [error], rendered: 0, upToDate: 0,
                                failedJobs: plan.jobs.count)
@@ -256,7 +256,7 @@ package struct BuildEngine {
         FreedMemory.keepLargeBlocksMapped()
         var run = BuildRun(plan: plan, heldBudget: budgets.heldOutputBytes)
         run.diagnostics = plan.warnings
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder),
+        let record = BuildRecord.read(at: StateFolder(plan: plan).record,
                                       knowing: knownRecord)
         startWorkers(for: plan, hasRecord: record != nil)
         readSources(&run)
@@ -404,7 +404,7 @@ package struct BuildEngine {
     func render(_ pending: [KeyedGroup], _ run: inout BuildRun) {
         // A spill file a killed build left (up to the catalog's size) goes with the next build
         // that draws, whether or not that one spills.
-        if !pending.isEmpty { SpillFile.removeStale(outputDirectory: run.plan.outputDirectory) }
+        if !pending.isEmpty { SpillFile.removeStale(folder: SpillFile.folder(for: run.plan)) }
         let read = run.read, refs = run.refs
         let schedule = RenderSchedule(pending, sources: { BuildRun.drawnSources($0.group) }, file: { refs[$0]?.path },
                                       pixels: { refs[$0].flatMap { read[$0.path]?.pixels }.map { $0.width * $0.height } ?? 0 },

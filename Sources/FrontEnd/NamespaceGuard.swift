@@ -15,7 +15,7 @@ package enum NamespaceGuard {
     /// it is while the record file still has its stamp.
     package static func check(manifest: Manifest, plan: Plan, knowing earlier: BuildRecord.Snapshot? = nil,
                               prefetched: BuildRecord.Prefetch? = nil) -> (clashes: [Diagnostic], record: BuildRecord.Snapshot) {
-        let path = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
+        let path = StateFolder(plan: plan).record
         let known = (earlier ?? prefetched?.snapshot(for: path)).flatMap { BuildRecord.snapshot(at: path, knowing: $0) }
             ?? BuildRecord.snapshot(at: path)
         return (check(manifest: manifest, plan: plan, record: known.record), known)

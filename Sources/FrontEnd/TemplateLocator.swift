@@ -17,7 +17,12 @@ package enum TemplateLocator {
         if let env = ProcessInfo.processInfo.environment["ASSETSMITH_TEMPLATES"], !env.isEmpty {
             candidates.append(env)
         }
-        candidates.append((manifestDirectory as NSString).appendingPathComponent("Templates"))
+        // Looked for by listing the manifest's folder, not by a look at the path itself: an Xcode
+        // script phase's sandbox lets the phase list the folders above its declared files, and
+        // denies a look at an undeclared path under the project (issue 47).
+        if ((try? FileManager.default.contentsOfDirectory(atPath: manifestDirectory)) ?? []).contains("Templates") {
+            candidates.append((manifestDirectory as NSString).appendingPathComponent("Templates"))
+        }
         if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().path {
             var folder = PathText.parent(executable)
             candidates.append((folder as NSString).appendingPathComponent("../share/assetsmith/Templates"))

@@ -14,7 +14,7 @@ import Testing
 
     @Test func whatManyThreadsAppendIsReadBackToTheByteAndTheFileGoesWithRemove() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let file = try #require(SpillFile.open(outputDirectory: output))
+        let file = try #require(SpillFile.open(folder: output + "/.assetsmith"))
         #expect(file.path.hasPrefix(output + "/.assetsmith/spill-\(getpid())-"))
         let inputs: [Data] = (0..<300).map { index in
             let count = (index % 17) * 97
@@ -47,7 +47,7 @@ import Testing
 
     @Test func aReadPastTheEndIsRefused() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let file = try #require(SpillFile.open(outputDirectory: output))
+        let file = try #require(SpillFile.open(folder: output + "/.assetsmith"))
         let place = try #require(file.keep(Data([7, 8, 9])))
         #expect(file.read(place) == Data([7, 8, 9]))
         #expect(file.read(SpillFile.Place(offset: 1, count: 2)) == Data([8, 9]))
@@ -56,8 +56,8 @@ import Testing
 
     @Test func eachBuildOfAProcessHasAFileOfItsOwnAndTheLastReferenceRemovesIt() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
-        var first = SpillFile.open(outputDirectory: output)
-        let second = try #require(SpillFile.open(outputDirectory: output))
+        var first = SpillFile.open(folder: output + "/.assetsmith")
+        let second = try #require(SpillFile.open(folder: output + "/.assetsmith"))
         #expect(first?.path != second.path)
         #expect(names().count == 2)
         first = nil
@@ -72,8 +72,8 @@ import Testing
         FileManager.default.createFile(atPath: folder + "/spill-999999998-4", contents: Data([1]))
         FileManager.default.createFile(atPath: folder + "/spill-\(getppid())-1", contents: Data([1]))
         FileManager.default.createFile(atPath: folder + "/spill-notes", contents: Data([1]))
-        SpillFile.removeStale(outputDirectory: output)
-        let file = try #require(SpillFile.open(outputDirectory: output))
+        SpillFile.removeStale(folder: output + "/.assetsmith")
+        let file = try #require(SpillFile.open(folder: output + "/.assetsmith"))
         #expect(names() == ["spill-\(getppid())-1", PathText.lastComponent(file.path), "spill-notes"].sorted())
     }
 
@@ -84,13 +84,13 @@ import Testing
         try FileManager.default.createDirectory(atPath: elsewhere, withIntermediateDirectories: true)
         try FileManager.default.createDirectory(atPath: output, withIntermediateDirectories: true)
         try FileManager.default.createSymbolicLink(atPath: output + "/.assetsmith", withDestinationPath: elsewhere)
-        #expect(SpillFile.open(outputDirectory: output) == nil, "the bytes then stay in memory")
+        #expect(SpillFile.open(folder: output + "/.assetsmith") == nil, "the bytes then stay in memory")
         #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).isEmpty)
     }
 
     @Test func aRequestWhoseSpilledBytesAreGoneFailsAndNamesTheFile() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let file = try #require(SpillFile.open(outputDirectory: output))
+        let file = try #require(SpillFile.open(folder: output + "/.assetsmith"))
         let place = try #require(file.keep(Data("png".utf8)))
         var request = FileUpdate.Request(data: Data(), path: "A.imageset/A.png", generatedBefore: false, shownIn: "Assets.xcassets")
         request.spilled = FileUpdate.Spilled(file: file, place: place)

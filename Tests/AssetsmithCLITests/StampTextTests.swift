@@ -98,7 +98,7 @@ import Testing
     @Test func theCheckNamesTheChangedSourceAndOnlyVectorsStartAWorker() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("changed-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try FileManager.default.createDirectory(atPath: dir + "/Out/.assetsmith", withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: dir + "/.assetsmith", withIntermediateDirectories: true)
         let manifest = dir + "/assetsmith.yml", svg = dir + "/a.svg", png = dir + "/b.png"
         let text = "table: ios18\noutput: Out\nassets:\n  - {name: A, kind: image, source: a.svg, size: 24}\n"
         try text.write(toFile: manifest, atomically: true, encoding: .utf8)
@@ -113,7 +113,7 @@ import Testing
                                                              manifestText: text),
                                assets: 1, jobs: 3, files: 4, diagnostics: [], entries: [try entry(svg), try entry(png)], folders: [])
         try stamp.text(bases: StampPaths.bases(manifestDirectory: dir))
-            .write(toFile: BuildStamp.path(outputDirectory: output, catalogFolder: catalog), atomically: true, encoding: .utf8)
+            .write(toFile: StateFolder(path: dir + "/.assetsmith", catalogFolder: catalog).stamp, atomically: true, encoding: .utf8)
         var changed: String?
         #expect(BuildStamp.current(manifestPath: manifest, outputOverride: nil, preview: false, changed: &changed) != nil)
         #expect(changed == nil)

@@ -73,7 +73,7 @@ import Testing
     @Test func exactlyTheBudgetIsHeldAndOneByteMoreSpills() throws {
         let output = NSTemporaryDirectory() + "assetsmith-held-\(UUID().uuidString)"
         defer { try? FileManager.default.removeItem(atPath: output) }
-        let held = HeldBytes(budget: 10, outputDirectory: output)
+        let held = HeldBytes(budget: 10, spillFolder: output + "/.assetsmith")
         #expect(held.spill(Data(count: 4)) == nil, "within the budget: held")
         #expect(held.spill(Data(count: 6)) == nil, "exactly the budget: held")
         let over = try #require(held.spill(Data([7])), "one byte more: spilled")

@@ -1,0 +1,76 @@
+import AssetCore
+import AssetPlan
+import Foundation
+
+/// Where one catalog's build state lives, named in this one place (issue 47): the build record,
+/// the stamp, the lock, the write journal, the spill file, previews and the backups of adopted
+/// sets.
+///
+/// It is the manifest's `state:` folder, `.assetsmith` beside the manifest by default, never the
+/// output folder: an output folder is often a folder an Xcode 16 target synchronizes, and Xcode
+/// copies every file of such a folder into the app, dot files included (tuist/tuist#11534: a
+/// `.gitkeep` in a buildable folder is bundled), and would hand a backup `.xcassets` to actool.
+/// A plan made without a manifest (verify of a catalog) has no state folder of its own: then it
+/// is `<output>/.assetsmith`, where builds before issue 47 kept it (`legacy`).
+package struct StateFolder: Sendable, Equatable {
+    /// The folder's name beside the manifest (and in the output folder before issue 47).
+    package static let defaultName = ".assetsmith"
+
+    /// Absolute path of the folder.
+    package let path: String
+    /// The catalog the state is of (`Assets.xcassets`): each of its files is named after it.
+    package let catalogFolder: String
+
+    package init(path: String, catalogFolder: String) {
+        self.path = (path as NSString).standardizingPath
+        self.catalogFolder = catalogFolder
+    }
+
+    /// The plan's state folder (`Plan.stateDirectory`), or the legacy one when it has none.
+    package init(plan: Plan) {
+        self.init(path: plan.stateDirectory.isEmpty ? Self.legacyPath(outputDirectory: plan.outputDirectory)
+                                                    : plan.stateDirectory,
+                  catalogFolder: plan.catalogFolder)
+    }
+
+    /// `<output>/.assetsmith`: where every build before issue 47 kept its state.
+    package static func legacyPath(outputDirectory: String) -> String {
+        (outputDirectory as NSString).appendingPathComponent(defaultName)
+    }
+
+    /// The same catalog's state where builds before issue 47 kept it.
+    package static func legacy(outputDirectory: String, catalogFolder: String) -> StateFolder {
+        StateFolder(path: legacyPath(outputDirectory: outputDirectory), catalogFolder: catalogFolder)
+    }
+
+    /// File operations confined to the folder (no links, atomic writes).
+    package var files: SafeFiles { SafeFiles(root: path) }
+
+    /// Names inside the folder.
+    package var recordName: String { "\(catalogFolder).record.json" }
+    package var stampName: String { "\(catalogFolder).stamp" }
+    package var lockName: String { "\(catalogFolder).lock" }
+    package var journalName: String { "\(catalogFolder).pending.json" }
+    /// The folder backups of adopted sets go to (`backup/<catalog>/<set>`; `backup/<set>` for a
+    /// folder beside the catalog, such as an `.icon` bundle).
+    package static let backupName = "backup"
+
+    /// Absolute paths.
+    package var record: String { path + "/" + recordName }
+    package var stamp: String { path + "/" + stampName }
+    package var lock: String { path + "/" + lockName }
+    package var journal: String { path + "/" + journalName }
+
+    /// The files a build of this catalog may write here whose names are known before it runs:
+    /// what an Xcode Run Script phase declares as outputs (`XcodeFileLists`). The preview, the
+    /// backups and the spill file are not among them (a phase never draws a preview, adopts or
+    /// spills into this folder).
+    package var declaredFiles: [String] { [path, record, recordParts, stamp, lock, journal] }
+
+    /// The folder a large record keeps its parts in (`BuildRecord+Parts`).
+    package var recordParts: String { String(record.dropLast(5)) }
+
+    /// True when `name` (an entry of a folder being listed) is a state folder of this kind: the
+    /// catalog writer and `watch` skip it.
+    package static func isStateFolderName(_ name: String) -> Bool { name == defaultName }
+}

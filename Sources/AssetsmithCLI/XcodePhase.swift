@@ -1,0 +1,193 @@
+import ArgumentParser
+import AssetCatalog
+import AssetCore
+import AssetPlan
+import FrontEnd
+import Foundation
+
+/// The Run Script phase Xcode runs `assetsmith build --xcode` in, as its environment describes it
+/// (issue 47), and the file lists that declare what the phase reads and writes.
+///
+/// Xcode 15 and later sandbox a script phase by default (`ENABLE_USER_SCRIPT_SANDBOXING = YES`).
+/// The profile is written by swiftlang/swift-build (`Sources/SWBTaskConstruction/TaskProducerSandboxing.swift`):
+/// reading and writing under `SRCROOT`, `PROJECT_DIR`, `OBJROOT`, `SYMROOT`, `DSTROOT`,
+/// `CONFIGURATION_BUILD_DIR`, `CONFIGURATION_TEMP_DIR` (and a few more) are denied; `TEMP_DIR`
+/// is allowed but for `DERIVED_FILE_DIR`; `SRCROOT` itself and every parent folder of a declared
+/// path may be read (the folder, not what is in it); each declared input may be read and each
+/// declared output read and written, *by its exact path* (a declared folder does not cover its
+/// files). Everything outside those roots (an install under `/opt/homebrew`) is open.
+/// `ShellBasedTaskProducer.swift` there: each `.xcfilelist` line is a path with build settings
+/// (`$(SRCROOT)`) expanded, `#` starts a comment, and the script sees `SCRIPT_INPUT_FILE_LIST_n`
+/// and `SCRIPT_OUTPUT_FILE_LIST_n` pointing at resolved copies under `TEMP_DIR`, absolute paths
+/// one a line, beside `SCRIPT_INPUT_FILE_n` / `SCRIPT_OUTPUT_FILE_n` for single files.
+struct XcodePhase {
+    /// `SRCROOT` and `PROJECT_DIR`: what the sandbox guards (the build folders hold nothing of ours).
+    var guardedRoots: [String]
+    /// Every declared input and output, absolute and standardized.
+    var inputs: Set<String>
+    var outputs: Set<String>
+
+    /// The phase this process runs in, from `environment`; nil when it is not an Xcode script
+    /// phase (no `SCRIPT_INPUT_FILE_COUNT` / `SCRIPT_OUTPUT_FILE_COUNT`), or a resolved list cannot be read.
+    static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> XcodePhase? {
+        guard environment["SCRIPT_INPUT_FILE_COUNT"] != nil || environment["SCRIPT_OUTPUT_FILE_COUNT"] != nil,
+              let source = environment["SRCROOT"], source.hasPrefix("/") else { return nil }
+        func declared(_ kind: String) -> Set<String>? {
+            var paths: Set<String> = []
+            for index in 0..<(Int(environment["SCRIPT_\(kind)_FILE_COUNT"] ?? "") ?? 0) {
+                if let path = environment["SCRIPT_\(kind)_FILE_\(index)"] { paths.insert(standard(path)) }
+            }
+            for index in 0..<(Int(environment["SCRIPT_\(kind)_FILE_LIST_COUNT"] ?? "") ?? 0) {
+                guard let list = environment["SCRIPT_\(kind)_FILE_LIST_\(index)"],
+                      case .success(let data) = BoundedFile.read(list, limit: 256 << 20) else { return nil }
+                for line in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+                    let path = line.trimmingCharacters(in: .whitespaces)
+                    if !path.isEmpty, !path.hasPrefix("#") { paths.insert(standard(path)) }
+                }
+            }
+            return paths
+        }
+        guard let inputs = declared("INPUT"), let outputs = declared("OUTPUT") else { return nil }
+        let roots = [source, environment["PROJECT_DIR"]].compactMap { $0 }.filter { $0.hasPrefix("/") }.map(standard)
+        return XcodePhase(guardedRoots: Array(Set(roots)).sorted(), inputs: inputs, outputs: outputs)
+    }
+
+    /// `path` without `//`, `/./` and a trailing `/`, by its text alone: Foundation's
+    /// `standardizingPath` looks at the file system (a `readlink` and a `stat` of an undeclared
+    /// path are themselves sandbox violations).
+    private static func standard(_ path: String) -> String {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// True when the sandbox lets the phase read `path`: outside the guarded roots, or declared.
+    func mayRead(_ path: String) -> Bool {
+        let path = Self.standard(path)
+        return !isGuarded(path) || inputs.contains(path) || outputs.contains(path)
+    }
+
+    /// True when the sandbox lets the phase write `path`: outside the guarded roots, or a declared output.
+    func mayWrite(_ path: String) -> Bool {
+        let path = Self.standard(path)
+        return !isGuarded(path) || outputs.contains(path)
+    }
+
+    private func isGuarded(_ path: String) -> Bool {
+        guardedRoots.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }
+
+    /// The paths the phase would read or write that it does not declare, reads first; empty when
+    /// the lists cover the build.
+    func undeclared(reads: [String], writes: [String]) -> [String] {
+        reads.filter { !mayRead($0) } + writes.filter { !mayWrite($0) }
+    }
+}
+
+/// The two `.xcfilelist` files of the phase: what `assetsmith xcode` writes and every terminal
+/// build keeps current, with paths relative to `$(SRCROOT)` so that they hold no one machine's
+/// paths (issue 54) and can be committed.
+struct XcodeFileLists {
+    /// The default names, beside the manifest.
+    static let inputName = "assetsmith-inputs.xcfilelist"
+    static let outputName = "assetsmith-outputs.xcfilelist"
+
+    var inputs: [String]
+    var outputs: [String]
+
+    /// What a build of `plan` reads under the project (the manifest, every source and pattern
+    /// folder, and templates beside the manifest; not the requirement tables of the installed tool,
+    /// which sit outside the sandbox's roots and at another path on every Mac) and writes (every generated file, every folder it may create from the
+    /// output folder down, the files `record` lists that it may remove, and the state files).
+    init(files: BuildFiles, plan: Plan, record: BuildRecord?, templateDirectories: [String], manifestPath: String) {
+        let project = PathText.parent(manifestPath) + "/"
+        let tool = templateDirectories.map { ($0 as NSString).standardizingPath }.filter { !$0.hasPrefix(project) }
+        func isTool(_ path: String) -> Bool { tool.contains { path == $0 || path.hasPrefix($0 + "/") } }
+        inputs = BuildFiles.sortedOnce((files.inputs + files.folders).filter { !isTool($0) })
+        let catalog = plan.outputDirectory + "/" + plan.catalogFolder
+        var outputs = BuildFiles.outputs(of: plan)
+        outputs += (record?.files.keys).map { $0.map { catalog + "/" + $0 } } ?? []
+        outputs += (record?.outputFiles?.keys).map { $0.map { plan.outputDirectory + "/" + $0 } } ?? []
+        var folders: Set<String> = [plan.outputDirectory]
+        for path in outputs {
+            var folder = PathText.parent(path)
+            while folder.count > plan.outputDirectory.count, folders.insert(folder).inserted {
+                folder = PathText.parent(folder)
+            }
+        }
+        outputs += folders
+        outputs += StateFolder(plan: plan).declaredFiles
+        self.outputs = BuildFiles.sortedOnce(outputs)
+    }
+
+    /// `SRCROOT` seen from a terminal: the folder of the manifest's `project:`, else of the
+    /// nearest `.xcodeproj` at or above the manifest's folder, else the manifest's folder.
+    static func sourceRoot(manifestDirectory: String, project: String?) -> String {
+        if let source = ProcessInfo.processInfo.environment["SRCROOT"], source.hasPrefix("/") { return source }
+        if let project { return PathText.parent(project) }
+        var folder = manifestDirectory
+        while !folder.isEmpty, folder != "/" {
+            let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+            if names.contains(where: { $0.hasSuffix(".xcodeproj") }) { return folder }
+            folder = PathText.parent(folder)
+        }
+        return manifestDirectory
+    }
+
+    /// `path` as a file-list line: `$(SRCROOT)/…` (with `..` steps when it is beside the project).
+    static func line(_ path: String, sourceRoot: String) -> String {
+        let from = sourceRoot.split(separator: "/"), to = path.split(separator: "/")
+        var common = 0
+        while common < from.count, common < to.count, from[common] == to[common] { common += 1 }
+        guard common > 0 else { return path }
+        let steps = Array(repeating: "..", count: from.count - common) + to[common...].map(String.init)
+        return (["$(SRCROOT)"] + steps).joined(separator: "/")
+    }
+
+    /// The text of a list: a comment saying where it comes from, then one line a path, sorted.
+    static func text(_ paths: [String], sourceRoot: String) -> String {
+        "# Written by assetsmith (`assetsmith xcode`, and every build from a terminal): do not edit.\n"
+            + paths.map { line($0, sourceRoot: sourceRoot) }.sorted().joined(separator: "\n") + "\n"
+    }
+}
+
+/// `build --xcode`'s checks, made before the build reads or writes anything the sandbox guards.
+enum XcodeCheck {
+    /// The phase this process runs in, with the manifest and the state files declared; otherwise
+    /// the problem is printed and the build stops (exit 2) before it touches anything.
+    static func phase(manifestPath: String, printer: DiagnosticPrinter) throws -> XcodePhase {
+        guard let phase = XcodePhase.current() else {
+            printer.print([.error("--xcode runs inside an Xcode Run Script phase, and this process has none of its variables (SRCROOT, SCRIPT_INPUT_FILE_COUNT)",
+                                  fix: "run `assetsmith xcode` in a terminal: it builds, writes the phase's file lists and prints the phase to add; "
+                                      + "from a terminal, run `assetsmith build` without --xcode")])
+            throw ExitCode(2)
+        }
+        // The manifest first: the state folder's place is read from it.
+        try stop(phase.undeclared(reads: [manifestPath], writes: []), manifestPath: manifestPath, printer: printer)
+        if let place = BuildStamp.guessedPlace(manifestPath: manifestPath, outputOverride: nil) {
+            let state = BuildStamp.guessedState(manifestPath: manifestPath, text: place.text, catalogFolder: place.catalogFolder)
+            try stop(phase.undeclared(reads: [], writes: state.declaredFiles), manifestPath: manifestPath, printer: printer)
+        }
+        return phase
+    }
+
+    /// Stops the build when the phase's lists do not cover what a build of `plan` reads and
+    /// writes (an asset added to the manifest since `assetsmith xcode` or the last terminal build).
+    static func covers(_ phase: XcodePhase, files: BuildFiles, plan: Plan, templateDirectories: [String],
+                       manifestPath: String, printer: DiagnosticPrinter) throws {
+        let lists = XcodeFileLists(files: files, plan: plan, record: nil, templateDirectories: templateDirectories,
+                                   manifestPath: manifestPath)
+        try stop(phase.undeclared(reads: lists.inputs, writes: lists.outputs), manifestPath: manifestPath, printer: printer)
+    }
+
+    private static func stop(_ undeclared: [String], manifestPath: String, printer: DiagnosticPrinter) throws {
+        guard let first = undeclared.first else { return }
+        let more = undeclared.count > 1 ? " and \(undeclared.count - 1) more path\(undeclared.count == 2 ? "" : "s")" : ""
+        printer.print([.error("the Run Script phase does not declare \"\(CurrentFolder.relative(first))\"\(more) that this build reads or writes; "
+                              + "with user script sandboxing on, Xcode would stop the build there, so nothing was read or written",
+                              at: .file(CurrentFolder.relative(manifestPath)),
+                              fix: "run `assetsmith xcode` in the manifest's folder (it builds, and rewrites \(XcodeFileLists.inputName) and "
+                                  + "\(XcodeFileLists.outputName), which Xcode reads before the phase runs), then build again; "
+                                  + "any `assetsmith build` or `watch` from a terminal keeps them current")])
+        throw ExitCode(2)
+    }
+}
