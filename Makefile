@@ -37,6 +37,7 @@ test: deps lint
 	scripts/check-install.sh
 	scripts/check-mcp.sh
 	scripts/verify-corpus.sh
+	python3 scripts/check-xcode-phase.py .build/debug/assetsmith
 	.build/debug/assetsmith-fuzz --seconds 2
 
 # swift format lint with the checked-in .swift-format (rules only, not the pretty printer's layout),

@@ -26,6 +26,8 @@ have_all() {
     command -v xz >/dev/null 2>&1 || return 1
     # man renders the installed man page in scripts/check-install.sh (Debian's slim images lack it).
     command -v man >/dev/null 2>&1 || return 1
+    # strace traces the Xcode phase's file accesses in scripts/check-xcode-phase.py (issue 47).
+    command -v strace >/dev/null 2>&1 || return 1
     # A release build links the Swift runtime statically, and the MCP SDK's FoundationNetworking
     # then needs the system's libcurl (Debian libcurl4-openssl-dev; see Package.swift).
     pkg-config --exists libcurl || return 1
@@ -49,11 +51,11 @@ case "$(uname -s)" in
     if command -v apt-get >/dev/null 2>&1; then
       sudo=""
       if [ "$(id -u)" != 0 ]; then sudo="sudo"; fi
-      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev libcurl4-openssl-dev xz-utils man-db python3 python3-venv (apt-get)" >&2
+      echo "installing libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev libcurl4-openssl-dev xz-utils man-db strace python3 python3-venv (apt-get)" >&2
       export DEBIAN_FRONTEND=noninteractive
       $sudo apt-get update -qq
       $sudo apt-get install -y -qq --no-install-recommends libcairo2-dev librsvg2-dev libpng-dev pkg-config fonts-dejavu-core \
-        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev libcurl4-openssl-dev xz-utils man-db \
+        libgdk-pixbuf-2.0-dev webp-pixbuf-loader heif-gdk-pixbuf libpoppler-glib-dev libglib2.0-dev libpango1.0-dev libfreetype-dev libxml2-dev libcurl4-openssl-dev xz-utils man-db strace \
         python3 python3-venv >/dev/null
     else
       echo "error: install the development packages of cairo, librsvg, libpng, pango, gdk-pixbuf (with its WebP and HEIF loaders) and poppler-glib, and pkg-config, with your package manager" >&2

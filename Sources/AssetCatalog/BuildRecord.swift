@@ -58,11 +58,6 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     /// 256 MB: some 800,000 files at about 300 bytes an entry (50,000 assets write about 200,000).
     package static let maximumBytes = 256 << 20
 
-    /// `<output>/.assetsmith/<catalogFolder>.record.json`
-    package static func path(outputDirectory: String, catalogFolder: String) -> String {
-        (outputDirectory as NSString).appendingPathComponent(".assetsmith/\(catalogFolder).record.json")
-    }
-
     /// Reads a record, with its parts when it has them; nil when there is none (or it or a part
     /// cannot be read: then nothing counts as generated). A record over `maximumBytes` is not read
     /// (as if there were none).

@@ -17,8 +17,13 @@ package struct SafeFiles: Sendable {
     /// with none; copies share them.
     private let checkedFolders = CheckedFolders()
 
+    /// The root as given, before Foundation's `standardizingPath` (which resolves links on
+    /// Linux): `makeRoot` looks at this one, so a link in place of the root is seen.
+    private let givenRoot: String
+
     package init(root: String) {
         self.root = (root as NSString).standardizingPath
+        givenRoot = root
     }
 
     /// The absolute path of `relative`, or an error when it would leave the root or pass through
@@ -78,15 +83,15 @@ package struct SafeFiles: Sendable {
     /// manifest. Refused when the root is, or has become, a symbolic link.
     package func makeRoot() throws(Diagnostic) {
         var info = stat()
-        if lstat(root, &info) != 0 {
+        if lstat(givenRoot, &info) != 0 {
             do {
-                try FileManager.default.createDirectory(atPath: root, withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(atPath: givenRoot, withIntermediateDirectories: true)
             } catch {
                 throw .error("cannot create folder: \(error.localizedDescription)", at: .file(root),
                              fix: "check permissions and free space")
             }
         }
-        guard lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+        guard lstat(givenRoot, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw .error("\"\(root)\" is not a folder (a file or a symbolic link); refusing to write through it",
                          at: .file(root), fix: "remove it, or name another folder with `state:` in the manifest")
         }

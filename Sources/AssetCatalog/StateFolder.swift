@@ -43,6 +43,22 @@ package struct StateFolder: Sendable, Equatable {
         StateFolder(path: legacyPath(outputDirectory: outputDirectory), catalogFolder: catalogFolder)
     }
 
+    /// The state of the catalog `catalogFolder` in `outputDirectory` when no manifest says where
+    /// it is (verify of a catalog): the first `.assetsmith` folder holding its record, looking in
+    /// the output folder (where builds before issue 47 kept it), then in each folder above it,
+    /// up to `levels` of them (a manifest sits beside or above what it writes); the legacy place
+    /// when none holds one.
+    package static func find(catalogFolder: String, outputDirectory: String, levels: Int = 4) -> StateFolder {
+        var folder = outputDirectory
+        for _ in 0...levels {
+            let state = StateFolder(path: legacyPath(outputDirectory: folder), catalogFolder: catalogFolder)
+            if FileStamp.ofRegularFile(state.record) != nil { return state }
+            guard folder != "/", !folder.isEmpty else { break }
+            folder = PathText.parent(folder)
+        }
+        return legacy(outputDirectory: outputDirectory, catalogFolder: catalogFolder)
+    }
+
     /// File operations confined to the folder (no links, atomic writes).
     package var files: SafeFiles { SafeFiles(root: path) }
 

@@ -98,7 +98,10 @@ package enum ManifestLoader {
         manifest.retainedAssets = variants.retained
         manifest.project = project.map { absolutePath($0.value, relativeTo: directory) }
         manifest.namedSources = sink.namedSources
-        manifest.stateDirectory = absolutePath(state?.value ?? Manifest.defaultStateFolder, relativeTo: directory)
+        // `--output` elsewhere takes the state with it (a build of someone's manifest into a
+        // folder of one's own writes nothing beside that manifest).
+        manifest.stateDirectory = state.map { absolutePath($0.value, relativeTo: directory) }
+            ?? (outputOverride != nil ? outputDirectory : directory) + "/" + Manifest.defaultStateFolder
         manifest.variables = usedVariables(text, environment: environment)
         return manifest
     }

@@ -7,6 +7,7 @@ import AssetSpec
 import Foundation
 import FrontEnd
 import Preview
+import Rendering
 
 /// `assetsmith build`: plan, render, write the catalog, print a summary.
 struct BuildCommand: ParsableCommand {
@@ -120,18 +121,8 @@ struct BuildCommand: ParsableCommand {
         printSummary(result, assets: assetCount, plan: plan, elapsed: Date().timeIntervalSince(start), printer: printer)
         let listsFailed = phase == nil && !writeFileLists(files, plan: plan, record: result.report.record,
                                                           templateDirectories: templateDirectories, printer: printer)
-        // The preview never fails a build: a problem drawing or writing it is a warning, the exit
-        // code is the catalog's, and "preview:" is said only when it was written.
-        var previewFailed = false
-        if preview {
-            let problems = PreviewWriter.asWarnings(PreviewWriter.write(plan: plan, diagnostics: result.diagnostics,
-                                                                        style: PreviewStyle(manifest: manifest),
-                                                                        vectors: pipeline.sandbox, folder: previewFolder))
-            printer.print(problems)
-            previewFailed = !problems.isEmpty
-            let folder = PreviewWriter.folder(state: StateFolder(plan: plan).path, named: previewFolder)
-            if problems.isEmpty { printer.note("preview: \(relativePath(folder))/preview.png and preview.html") }
-        }
+        let previewFailed = preview && !writePreview(plan: plan, manifest: manifest, result: result, vectors: pipeline.sandbox,
+                                                     printer: printer)
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
         let (changedMeanwhile, readAfter) = readBefore.settled()
         if let first = changedMeanwhile.first {
@@ -148,6 +139,19 @@ struct BuildCommand: ParsableCommand {
             throw ExitCode(1)
         }
         if listsFailed { throw ExitCode(2) }
+    }
+
+    /// The preview never fails a build: a problem drawing or writing it is a warning, the exit
+    /// code is the catalog's, and "preview:" is said only when it was written (then true).
+    private func writePreview(plan: Plan, manifest: Manifest, result: BuildResult, vectors: (any VectorSandbox)?,
+                              printer: DiagnosticPrinter) -> Bool {
+        let problems = PreviewWriter.asWarnings(PreviewWriter.write(plan: plan, diagnostics: result.diagnostics,
+                                                                    style: PreviewStyle(manifest: manifest),
+                                                                    vectors: vectors, folder: previewFolder))
+        printer.print(problems)
+        let folder = PreviewWriter.folder(state: StateFolder(plan: plan).path, named: previewFolder)
+        if problems.isEmpty { printer.note("preview: \(relativePath(folder))/preview.png and preview.html") }
+        return problems.isEmpty
     }
 
     /// What the build did: the sets it adopted, then one summary line.

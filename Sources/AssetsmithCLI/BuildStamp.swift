@@ -41,7 +41,12 @@ struct BuildStamp {
 
     /// The state folder the manifest's text names (`state:`, `.assetsmith` beside it by default),
     /// read before the manifest is parsed, as `guessedPlace` reads the output.
-    static func guessedState(manifestPath: String, text: String, catalogFolder: String) -> StateFolder {
+    /// With `--output` (`output`, the folder it names) and no `state:`, the state goes with the
+    /// output, as `ManifestLoader` decides.
+    static func guessedState(manifestPath: String, text: String, catalogFolder: String, output: String? = nil) -> StateFolder {
+        if topLevelValue("state", in: text) == nil, let output {
+            return StateFolder.legacy(outputDirectory: output, catalogFolder: catalogFolder)
+        }
         let named = topLevelValue("state", in: text) ?? StateFolder.defaultName
         return StateFolder(path: PathText.absolute(named, relativeTo: PathText.parent(manifestPath)), catalogFolder: catalogFolder)
     }
@@ -81,7 +86,8 @@ struct BuildStamp {
                         changed: inout String?) -> BuildStamp? {
         guard let (manifestData, text, output, catalogFolder) = guessedPlace(manifestPath: manifestPath,
                                                                             outputOverride: outputOverride) else { return nil }
-        let state = guessedState(manifestPath: manifestPath, text: text, catalogFolder: catalogFolder)
+        let state = guessedState(manifestPath: manifestPath, text: text, catalogFolder: catalogFolder,
+                                 output: outputOverride != nil ? output : nil)
         guard case .success(let stampData) = BoundedFile.read(state.stamp, limit: maximumBytes),
               stampData.starts(with: Data((header + "\n").utf8)) else { return nil }
         var lines = Lines(String(decoding: stampData, as: UTF8.self))
@@ -139,7 +145,8 @@ struct BuildStamp {
         -> (draws: Bool, prefetch: BuildRecord.Prefetch?) {
         guard let found = guessedPlace(manifestPath: manifestPath, outputOverride: outputOverride) else { return (false, nil) }
         let text = found.text.lowercased()
-        let recordPath = guessedState(manifestPath: manifestPath, text: found.text, catalogFolder: found.catalogFolder).record
+        let recordPath = guessedState(manifestPath: manifestPath, text: found.text, catalogFolder: found.catalogFolder,
+                                      output: outputOverride != nil ? found.output : nil).record
         let hasRecord = FileStat.of(recordPath) != nil
         let draws = BuildEngine.startsWorkerEarly(drawsVectors: text.contains(".svg") || text.contains(".pdf"),
                                                   hasRecord: hasRecord, force: force)

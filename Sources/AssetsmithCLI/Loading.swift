@@ -65,7 +65,11 @@ extension Loading {
         guard !wanted.isEmpty else { return environment }
         let place = CatalogPlace(output: options.output ?? BuildStamp.topLevelValue("output", in: text),
                                  catalog: BuildStamp.topLevelValue("catalog", in: text))
-        let state = BuildStamp.guessedState(manifestPath: path, text: text, catalogFolder: FolderKind.catalog.folder(place.catalogName))
+        let output = options.output.map { _ in
+            PathText.absolute(place.folder, relativeTo: FileManager.default.currentDirectoryPath)
+        }
+        let state = BuildStamp.guessedState(manifestPath: path, text: text, catalogFolder: FolderKind.catalog.folder(place.catalogName),
+                                            output: output)
         guard let recorded = BuildRecord.read(at: state.record)?.variables
         else { return environment }
         var result = environment

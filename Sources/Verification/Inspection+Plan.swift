@@ -103,7 +103,7 @@ extension Inspection {
         }
         if record == nil {
             add(.error, .stale, file: display, asset: nil,
-                message: "has no build record (.assetsmith/\(plan.catalogFolder).record.json beside it); "
+                message: "has no build record (\(plan.catalogFolder).record.json in the state folder, .assetsmith beside the manifest); "
                     + "verify cannot tell whether it is up to date",
                 fix: build)
         }

@@ -37,8 +37,8 @@ package enum Verifier {
         inspection.roles = roles
         // Through URL: `--catalog .` must name the folder itself (NSString's path methods trap on ".").
         let url = URL(fileURLWithPath: path).standardizedFileURL
-        let recordPath = BuildRecord.path(outputDirectory: url.deletingLastPathComponent().path,
-                                          catalogFolder: url.lastPathComponent)
+        let recordPath = StateFolder.find(catalogFolder: url.lastPathComponent,
+                                          outputDirectory: url.deletingLastPathComponent().path).record
         // Read once, and only what the checks use is kept: a record lists every file (issue 38).
         var recordedOutputs: [String]?
         if let record = BuildRecord.read(at: recordPath) {

@@ -136,7 +136,7 @@ import Testing
         adopting.adopting = ["A"]
         let report = CatalogWriter.write(adopting, files: files(["A"]), failed: [])
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics)")
-        #expect(report.adopted.map(\.backupFolder) == [".assetsmith/backup/Assets.xcassets/A.imageset"])
+        #expect(report.adopted.map(\.backupFolder) == [output + "/.assetsmith/backup/Assets.xcassets/A.imageset"])
         #expect(try Data(contentsOf: URL(fileURLWithPath: output + "/.assetsmith/backup/Assets.xcassets/A.imageset/Old.png")) == Data([42]))
         #expect(!FileManager.default.fileExists(atPath: catalog + "/A.imageset/Old.png"))
         #expect(FileManager.default.fileExists(atPath: catalog + "/A.imageset/A.png"))
@@ -166,7 +166,7 @@ import Testing
 
     @Test func recordListsEveryGeneratedFile() throws {
         _ = CatalogWriter.write(plan(["A"]), files: files(["A"]), failed: [])
-        let record = try #require(BuildRecord.read(at: BuildRecord.path(outputDirectory: output, catalogFolder: "Assets.xcassets")))
+        let record = try #require(BuildRecord.read(at: StateFolder.legacy(outputDirectory: output, catalogFolder: "Assets.xcassets").record))
         #expect(record.files.keys.sorted() == ["A.imageset/A.png", "A.imageset/Contents.json", "Contents.json"])
         #expect(record.files["A.imageset/A.png"]?.sha256 == Digest.sha256Digest(Data([1, 2, 3])))
     }

@@ -24,7 +24,7 @@ import Testing
         let first = CatalogWriter.write(Self.plan(root, [snippet]), files: [:], failed: [])
         #expect(first.written.contains("Launch-UILaunchScreen.plist") && first.diagnostics.isEmpty)
         #expect(try String(contentsOf: root.appendingPathComponent("Launch-UILaunchScreen.plist"), encoding: .utf8) == "<plist/>\n")
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: root.path, catalogFolder: "Assets.xcassets"))
+        let record = BuildRecord.read(at: StateFolder.legacy(outputDirectory: root.path, catalogFolder: "Assets.xcassets").record)
         #expect(record?.outputFiles?["Launch-UILaunchScreen.plist"]?.asset == "Launch")
 
         let second = CatalogWriter.write(Self.plan(root, [snippet]), files: [:], failed: [])

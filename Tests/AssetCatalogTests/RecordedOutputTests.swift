@@ -127,7 +127,7 @@ import Darwin
 
     @Test func aKnownRecordIsTakenWhileItsFileIsUnchangedAndReadAgainOtherwise() throws {
         defer { try? FileManager.default.removeItem(atPath: writer.output) }
-        let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
+        let path = StateFolder.legacy(outputDirectory: writer.output, catalogFolder: "Assets.xcassets").record
         #expect(BuildRecord.read(at: path, knowing: BuildRecord.snapshot(at: path)) == nil, "no record then, none now")
         _ = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
         let snapshot = BuildRecord.snapshot(at: path)
@@ -148,7 +148,7 @@ import Darwin
     /// path only, and only while that file keeps the stamp it had when read.
     @Test func aPrefetchedRecordServesItsPathWhileItsFileIsUnchanged() throws {
         defer { try? FileManager.default.removeItem(atPath: writer.output) }
-        let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
+        let path = StateFolder.legacy(outputDirectory: writer.output, catalogFolder: "Assets.xcassets").record
         let none = BuildRecord.Prefetch(path: path).snapshot(for: path)
         #expect(none != nil && none?.record == nil && none?.stamp == nil, "no record yet")
         _ = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
@@ -165,7 +165,7 @@ import Darwin
     /// recorded size and time are trusted unlooked by the build; one changed since is not.
     @Test func thePrefetchFindsTheCatalogFilesStillAsRecorded() throws {
         defer { try? FileManager.default.removeItem(atPath: writer.output) }
-        let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
+        let path = StateFolder.legacy(outputDirectory: writer.output, catalogFolder: "Assets.xcassets").record
         _ = CatalogWriter.write(writer.plan(["A", "B"]), files: writer.files(["A", "B"]), failed: [])
         try Data([9, 9, 9]).write(to: URL(fileURLWithPath: writer.catalog + "/B.imageset/B.png"))
         let read = try #require(BuildRecord.Prefetch(path: path, catalog: writer.catalog).snapshot(for: path)?.record)
@@ -189,7 +189,7 @@ import Darwin
     /// list) makes the build look at every file again.
     @Test func aJournalBesideTheRecordDropsWhatThePrefetchFound() throws {
         defer { try? FileManager.default.removeItem(atPath: writer.output) }
-        let path = BuildRecord.path(outputDirectory: writer.output, catalogFolder: "Assets.xcassets")
+        let path = StateFolder.legacy(outputDirectory: writer.output, catalogFolder: "Assets.xcassets").record
         _ = CatalogWriter.write(writer.plan(["A"]), files: writer.files(["A"]), failed: [])
         let snapshot = try #require(BuildRecord.Prefetch(path: path, catalog: writer.catalog).snapshot(for: path))
         #expect((BuildRecord.read(at: path, knowing: snapshot)?.checkedAtRead?.count ?? 0) > 0)

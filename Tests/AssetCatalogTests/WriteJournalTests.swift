@@ -10,26 +10,26 @@ import Testing
     @Test func aKilledFirstBuildsFilesAreReplacedByTheNextBuild() throws {
         let writer = CatalogWriterTests()
         let output = SafeFiles(root: writer.output)
+        let state = SafeFiles(root: writer.output + "/.assetsmith")
         let catalog = SafeFiles(root: writer.catalog)
         // What the killed build left: its PNG written, its journal, no record.
         let killed = Data([9, 9, 9])
         try catalog.write(killed, to: "Star.imageset/Star.png")
         CatalogWriter.writeJournal([:], pending: [("Star.imageset/Star.png", FileRecord(sha256: Digest.sha256Digest(killed), asset: "Star"))],
-                                   into: output, catalogFolder: "Assets.xcassets")
+                                   into: state, catalogFolder: "Assets.xcassets")
 
         let report = CatalogWriter.write(writer.plan(["Star"]), files: writer.files(["Star"]), failed: [])
         #expect(report.diagnostics.isEmpty, "\(report.diagnostics.map(\.message))")
         #expect(catalog.read("Star.imageset/Star.png") == Data([1, 2, 3]))
-        #expect(output.read(CatalogWriter.journalFile("Assets.xcassets")) == nil, "the journal goes once the record is written")
+        #expect(state.read(CatalogWriter.journalFile("Assets.xcassets")) == nil, "the journal goes once the record is written")
     }
 
     @Test func aFileChangedSinceTheJournalIsStillSomeoneElses() throws {
         let writer = CatalogWriterTests()
-        let output = SafeFiles(root: writer.output)
         let catalog = SafeFiles(root: writer.catalog)
         try catalog.write(Data([7, 7]), to: "Star.imageset/Star.png") // a person's file, not the journal's bytes
         CatalogWriter.writeJournal([:], pending: [("Star.imageset/Star.png", FileRecord(sha256: Digest.sha256Digest(Data([9])), asset: "Star"))],
-                                   into: output, catalogFolder: "Assets.xcassets")
+                                   into: SafeFiles(root: writer.output + "/.assetsmith"), catalogFolder: "Assets.xcassets")
         let report = CatalogWriter.write(writer.plan(["Star"]), files: writer.files(["Star"]), failed: [])
         #expect(report.diagnostics.map(\.message).contains { $0.contains("holds files assetsmith did not write (\"Star.png\")") },
                 "\(report.diagnostics.map(\.message))")

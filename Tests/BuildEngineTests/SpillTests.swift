@@ -39,7 +39,7 @@ import Testing
         #expect(Set(through.report.written) == Set(held.report.written))
         #expect(catalogFiles(spilled) == catalogFiles(inMemory))
         #expect(catalogFiles(spilled).count >= 7, "the root, two sets and their images")
-        let assetsmith = spilled.folder.appendingPathComponent("Output/.assetsmith").path
+        let assetsmith = spilled.folder.appendingPathComponent(".assetsmith").path
         let left = try FileManager.default.contentsOfDirectory(atPath: assetsmith)
         #expect(!left.contains { $0.hasPrefix("spill-") }, "the spill file goes with the build: \(left)")
         // The record knows the files it moved in: a second build draws and writes nothing; a
@@ -57,7 +57,7 @@ import Testing
     @Test func aKilledBuildsSpillFileGoesWithTheNextBuildThatDraws() throws {
         let project = try Project()
         defer { project.remove() }
-        let assetsmith = project.folder.appendingPathComponent("Output/.assetsmith").path
+        let assetsmith = project.folder.appendingPathComponent(".assetsmith").path
         try FileManager.default.createDirectory(atPath: assetsmith, withIntermediateDirectories: true)
         let dead = assetsmith + "/spill-999999999-1"
         FileManager.default.createFile(atPath: dead, contents: Data(count: 4096))
@@ -89,7 +89,7 @@ import Testing
     @Test func aSpillFolderOfAKilledBuildOfAnEarlierVersionIsRemovedAndALiveOneKept() throws {
         let project = try Project()
         defer { project.remove() }
-        let assetsmith = project.folder.appendingPathComponent("Output/.assetsmith").path
+        let assetsmith = project.folder.appendingPathComponent(".assetsmith").path
         try FileManager.default.createDirectory(atPath: assetsmith + "/spill-999999999", withIntermediateDirectories: true)
         try Data([1]).write(to: URL(fileURLWithPath: assetsmith + "/spill-999999999/0-0"))
         let live = "spill-\(getppid())"

@@ -55,7 +55,7 @@ import TestSupport
         #expect(!build.stderr.contains("adopted"), "an empty placeholder set is taken over silently")
         let icon = Self.snapshot(dir + "/\(Self.catalog)/AppIcon.appiconset")
         #expect(Set(icon.keys) == ["Contents.json", "AppIcon-1024.png", "AppIcon-Tinted-1024.png"])
-        #expect(FileManager.default.fileExists(atPath: dir + "/MyApp/.assetsmith/Assets.xcassets.record.json"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/.assetsmith/Assets.xcassets.record.json"))
         #expect(!FileManager.default.fileExists(atPath: dir + "/MyApp/Assets.xcassets/Assets.xcassets"))
 
         #expect(Self.snapshot(dir + "/\(Self.catalog)/AccentColor.colorset") == colour)
@@ -104,7 +104,7 @@ import TestSupport
 
         let build = try CLI.run(["build"], in: dir)
         #expect(build.status == 0, "\(build.stderr)")
-        let backup = "MyApp/.assetsmith/backup/Assets.xcassets/Logo.imageset"
+        let backup = ".assetsmith/backup/Assets.xcassets/Logo.imageset"
         #expect(build.stderr.contains("adopted \"Assets.xcassets/Logo.imageset\": its earlier files (Contents.json, Logo.png) were moved to \(backup)"),
                 "\(build.stderr)")
         #expect(Self.snapshot(dir + "/" + backup) == logo, "the replaced files are kept byte for byte")

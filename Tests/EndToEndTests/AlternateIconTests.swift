@@ -54,7 +54,7 @@ import TestSupport
             "Assets-Icons.xcconfig", "Assets.xcassets",
         ])
         // The preview opens with every icon side by side.
-        let page = Self.text(dir + "/Output/.assetsmith/preview.html")
+        let page = Self.text(dir + "/.assetsmith/preview.html")
         #expect(page.contains("App icons side by side: primary, alternates and flavours"))
         for name in ["AppIcon-Beta", "AppIcon-Classic-Debug", "AppIcon-Glass-Debug"] { #expect(page.contains(name), "\(name)") }
         #expect(Self.text(dir + "/Output/Assets-Icons.xcconfig") == """
@@ -104,7 +104,7 @@ import TestSupport
         #expect(!missing.stdout.contains("Assets-Icons-Debug.xcconfig: error"), "the Debug flavour's alternate is still there")
 
         // No record to take the value from: the variable must be set.
-        try FileManager.default.removeItem(atPath: dir + "/Output/.assetsmith/Assets.xcassets.record.json")
+        try FileManager.default.removeItem(atPath: dir + "/.assetsmith/Assets.xcassets.record.json")
         let unset = try CLI.run(["verify"], in: dir, removing: ["MARKETING_VERSION"])
         #expect(unset.status == 2)
         #expect(unset.stderr.hasPrefix("assetsmith.yml:16:25: error: badge text \"${MARKETING_VERSION}\" uses ${MARKETING_VERSION}, which is not set in the environment\n"), "\(unset.stderr)")

@@ -90,7 +90,7 @@ import TestSupport
         #expect(leftovers.isEmpty, "stale temporary files: \(leftovers)")
         let verify = try CLI.run(["verify"], in: dir)
         #expect(verify.status == 0, "\(verify.stdout)")
-        let record = try String(contentsOfFile: dir + "/Output/.assetsmith/Assets.xcassets.record.json", encoding: .utf8)
+        let record = try String(contentsOfFile: dir + "/.assetsmith/Assets.xcassets.record.json", encoding: .utf8)
         #expect(record.contains("\"Contents.json\""), "the record keeps the catalog's own Contents.json")
         #expect(FileManager.default.fileExists(atPath: catalog + "/Contents.json"))
     }
@@ -105,7 +105,7 @@ import TestSupport
         try Data([1, 2, 3]).write(to: URL(fileURLWithPath: live))
         // A build killed while writing leaves its journal naming what it was writing.
         let journal = #"{"Banner.imageset/Banner.png": [{"sha256": "\#(String(repeating: "0", count: 64))", "asset": "Banner"}]}"#
-        try Data(journal.utf8).write(to: URL(fileURLWithPath: dir + "/Output/.assetsmith/Assets.xcassets.pending.json"))
+        try Data(journal.utf8).write(to: URL(fileURLWithPath: dir + "/.assetsmith/Assets.xcassets.pending.json"))
         #expect(try CLI.run(["build", "--force"], in: dir).status == 0)
         #expect(!FileManager.default.fileExists(atPath: dead))
         #expect(FileManager.default.fileExists(atPath: live), "a running build's file is not touched")

@@ -80,7 +80,7 @@ import TestSupport
         #expect(strict.stderr.contains(warning), "the warning is repeated on an up-to-date build")
         // The manifest changes (the stamp no longer matches) but every image is up to date: the
         // measure comes from the build record, nothing is derived or drawn, the warning stays.
-        let record = try String(contentsOfFile: dir + "/Output/.assetsmith/Assets.xcassets.record.json", encoding: .utf8)
+        let record = try String(contentsOfFile: dir + "/.assetsmith/Assets.xcassets.record.json", encoding: .utf8)
         #expect(record.components(separatedBy: "\"derived-change\"").count - 1 == 2, "TabGear and TabNext: \(record)")
         let manifest = try String(contentsOfFile: dir + "/assetsmith.yml", encoding: .utf8)
         try (manifest + "\n# touched\n").write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)

@@ -90,7 +90,7 @@ import TestSupport
         #expect(result.stderr.contains("error: the set \"Assets.xcassets/Logo.imageset\" holds the symbolic link \"elsewhere.png\"; nothing of the set was moved or written"),
                 "\(result.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: set + "/Contents.json")) == before)
-        #expect(!FileManager.default.fileExists(atPath: dir + "/MyApp/.assetsmith/backup/Assets.xcassets/Logo.imageset/Contents.json"))
+        #expect(!FileManager.default.fileExists(atPath: dir + "/.assetsmith/backup/Assets.xcassets/Logo.imageset/Contents.json"))
     }
 
     @Test func initRefusesASourcesFolderLinkedOutsideTheProject() throws {
@@ -211,7 +211,7 @@ import TestSupport
 
         let first = try CLI.run(["build"], in: dir)
         #expect(first.status == 0, "\(first.stderr)")
-        let stamp = dir + "/Output/.assetsmith/Assets.xcassets.stamp"
+        let stamp = dir + "/.assetsmith/Assets.xcassets.stamp"
         #expect(FileManager.default.fileExists(atPath: stamp))
         try FileManager.default.removeItem(atPath: stamp)
         try Self.sparse(stamp, head: Data(), size: 1 << 30)

@@ -103,7 +103,7 @@ import TestSupport
             #expect(refused.status == 2, "\(arguments)")
             #expect(refused.stderr.contains("error: asset \"AppIcon\" would write \"Output/AppIcon.icon\", which is the project's own Icon Composer icon; assetsmith never moves or rewrites a hand-made .icon, adopt: true included\n  fix: rename the asset, or move the .icon away yourself"), "\(refused.stderr)")
             #expect(FileManager.default.contents(atPath: other + "/Output/AppIcon.icon/icon.json") == Data("{}\n".utf8))
-            #expect(!FileManager.default.fileExists(atPath: other + "/Output/.assetsmith/backup/AppIcon.icon"))
+            #expect(!FileManager.default.fileExists(atPath: other + "/.assetsmith/backup/AppIcon.icon"))
             #expect(!FileManager.default.fileExists(atPath: other + "/Output/Assets.xcassets"), "nothing is written")
         }
     }
@@ -130,7 +130,7 @@ import TestSupport
         let build = try CLI.run(["build"], in: dir)
         #expect(build.status == 0, "\(build.stderr)")
         #expect(!FileManager.default.fileExists(atPath: set))
-        #expect(FileManager.default.fileExists(atPath: dir + "/Output/.assetsmith/backup/Assets.xcassets/AppIcon.appiconset/Contents.json"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/.assetsmith/backup/Assets.xcassets/AppIcon.appiconset/Contents.json"))
 
         // A set put back by hand beside the written .icon: verify says both names clash.
         try FileManager.default.createDirectory(atPath: set, withIntermediateDirectories: true)
@@ -221,7 +221,7 @@ import TestSupport
         let dir = try Self.project("icon-preview")
         let build = try CLI.run(["build", "--preview"], in: dir)
         #expect(build.status == 0, "\(build.stderr)")
-        let html = String(decoding: try #require(FileManager.default.contents(atPath: dir + "/Output/.assetsmith/preview.html")), as: UTF8.self)
+        let html = String(decoding: try #require(FileManager.default.contents(atPath: dir + "/.assetsmith/preview.html")), as: UTF8.self)
         #expect(html.contains("Icon Composer icon AppIcon (approximation)"))
         #expect(html.contains("APPROXIMATION: layers composited flat on the fill and masked to the rounded square"))
     }

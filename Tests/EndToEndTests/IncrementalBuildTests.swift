@@ -62,7 +62,7 @@ import TestSupport
         let second = try CLI.run([], in: dir)
         #expect(second.stderr.contains("built 1 asset into Output/Assets.xcassets: 0 rendered, 3 up to date; 0 written, 5 unchanged, 0 removed"),
                 "\(second.stderr)")
-        #expect(FileManager.default.fileExists(atPath: dir + "/Output/.assetsmith/Assets.xcassets.stamp"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/.assetsmith/Assets.xcassets.stamp"))
     }
 
     @Test func aDeletedOutputOrANewPatternFileIsNoticed() throws {

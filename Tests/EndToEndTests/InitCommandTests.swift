@@ -59,7 +59,7 @@ import TestSupport
         #expect(verify.status == 0, "\(verify.stdout)")
         #expect(AdoptionTests.snapshot(catalog + "/AccentColor.colorset") == colour)
         #expect(AdoptionTests.snapshot(catalog + "/Logo.imageset") == logo)
-        #expect(FileManager.default.contents(atPath: dir + "/MyApp/.assetsmith/backup/Assets.xcassets/AppIcon.appiconset/Icon-designer.png") == iconData)
+        #expect(FileManager.default.contents(atPath: dir + "/.assetsmith/backup/Assets.xcassets/AppIcon.appiconset/Icon-designer.png") == iconData)
 
         let again = try CLI.run(["init"], in: dir)
         #expect(again.status == 2)

@@ -189,7 +189,7 @@ import TestSupport
         // The preview shows the stacks in their own section (parallax tiles, the visionOS circle).
         let preview = try CLI.run(["preview"], in: dir)
         #expect(preview.status == 0, "\(preview.stderr)")
-        let html = try String(contentsOfFile: dir + "/Output/.assetsmith/preview.html", encoding: .utf8)
+        let html = try String(contentsOfFile: dir + "/.assetsmith/preview.html", encoding: .utf8)
         #expect(html.contains("<h2>Layered app icons (tvOS parallax, visionOS)"))
     }
 

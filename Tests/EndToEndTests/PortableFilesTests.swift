@@ -14,7 +14,7 @@ import TestSupport
         #expect(!machine.contains { manifest.contains($0) }, "\(manifest)")
 
         #expect(try CLI.run(["build"], in: dir).status == 0)
-        let stamp = try String(contentsOfFile: dir + "/App/.assetsmith/Assets.xcassets.stamp", encoding: .utf8)
+        let stamp = try String(contentsOfFile: dir + "/.assetsmith/Assets.xcassets.stamp", encoding: .utf8)
         #expect(!machine.contains { stamp.contains($0) }, "\(stamp)")
         #expect(stamp.contains("\nF ") && stamp.contains(" ./App/Assets.xcassets/AppIcons/AppIcon.appiconset/AppIcon-1024.png\n"), "\(stamp)")
         let again = try CLI.run(["build"], in: dir)

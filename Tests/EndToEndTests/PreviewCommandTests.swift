@@ -19,25 +19,25 @@ import TestSupport
         let dir = try project()
         let result = try CLI.run(["build", "--preview"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("preview: Output/.assetsmith/preview.png and preview.html"))
-        let info = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png")))
+        #expect(result.stderr.contains("preview: .assetsmith/preview.png and preview.html"))
+        let info = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: dir + "/.assetsmith/preview.png")))
         #expect(info.size.width == 1400)
-        let html = try String(contentsOfFile: dir + "/Output/.assetsmith/preview.html", encoding: .utf8)
+        let html = try String(contentsOfFile: dir + "/.assetsmith/preview.html", encoding: .utf8)
         #expect(html.contains("<h2>App icon AppIcon</h2>"))
 
         // The second time nothing changes on disk.
-        let before = try FileManager.default.attributesOfItem(atPath: dir + "/Output/.assetsmith/preview.png")[.modificationDate] as? Date
+        let before = try FileManager.default.attributesOfItem(atPath: dir + "/.assetsmith/preview.png")[.modificationDate] as? Date
         #expect(try CLI.run(["preview"], in: dir).status == 0)
-        let after = try FileManager.default.attributesOfItem(atPath: dir + "/Output/.assetsmith/preview.png")[.modificationDate] as? Date
+        let after = try FileManager.default.attributesOfItem(atPath: dir + "/.assetsmith/preview.png")[.modificationDate] as? Date
         #expect(before == after)
     }
 
     @Test func foreignPreviewIsNotReplaced() throws {
         let dir = try project()
-        try FileManager.default.createDirectory(atPath: dir + "/Output/.assetsmith", withIntermediateDirectories: true)
-        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png"))
+        try FileManager.default.createDirectory(atPath: dir + "/.assetsmith", withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: dir + "/.assetsmith/preview.png"))
         let result = try CLI.run(["build", "--preview"], in: dir)
-        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png")) == Data("mine".utf8))
+        #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/.assetsmith/preview.png")) == Data("mine".utf8))
         #expect(result.stderr.contains("\"preview.png\" exists in"), "\(result.stderr)")
         #expect(result.stderr.contains("warning: \"preview.png\" exists in"), "a preview problem is a warning: \(result.stderr)")
         #expect(result.stderr.contains("was not written by assetsmith; not replaced"))
@@ -63,10 +63,10 @@ import TestSupport
         }
         let result = try CLI.run(["build", "--preview"], in: dir)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("preview: Output/.assetsmith/preview.png and preview.html"), "\(result.stderr)")
-        let info = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: dir + "/Output/.assetsmith/preview.png")))
+        #expect(result.stderr.contains("preview: .assetsmith/preview.png and preview.html"), "\(result.stderr)")
+        let info = try PNGCodec.info(Data(contentsOf: URL(fileURLWithPath: dir + "/.assetsmith/preview.png")))
         #expect(info.size.height <= 32767)
-        let html = try String(contentsOfFile: dir + "/Output/.assetsmith/preview.html", encoding: .utf8)
+        let html = try String(contentsOfFile: dir + "/.assetsmith/preview.html", encoding: .utf8)
         #expect(html.contains("<h2>Images 1–40 of 240</h2>"))
         #expect(html.contains("<h2>Images 201–240 of 240</h2>"))
         #expect(!html.contains("Images 241"))

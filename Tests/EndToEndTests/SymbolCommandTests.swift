@@ -53,7 +53,7 @@ import TestSupport
         """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
         let build = try CLI.run(["build", "--preview"], in: dir)
         #expect(build.status == 0, "\(build.stderr)")
-        let html = try String(contentsOfFile: dir + "/Output/.assetsmith/preview.html", encoding: .utf8)
+        let html = try String(contentsOfFile: dir + "/.assetsmith/preview.html", encoding: .utf8)
         #expect(html.contains("<h2>Tab bar with custom symbols</h2>"))
         #expect(html.contains("<h2>Custom symbols</h2>"))
         #expect(html.contains("Mail selected: Mail.symbol.fill"))

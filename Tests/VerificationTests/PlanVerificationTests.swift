@@ -45,7 +45,7 @@ import Verification
         let plan = try VerifyFixtures.plan(project: project)
         try VerifyFixtures.fakeBuild(plan)
         // Pretend the build recorded a 30 px source that is no longer on disk.
-        let recordPath = BuildRecord.path(outputDirectory: plan.outputDirectory, catalogFolder: plan.catalogFolder)
+        let recordPath = StateFolder(plan: plan).record
         var record = try #require(BuildRecord.read(at: recordPath))
         for (path, file) in record.files where file.asset == "Badge" {
             record.files[path]?.sourcePixels = PixelSize(square: 30)
@@ -163,10 +163,10 @@ import Verification
         #expect(nothing.findings.map { "\($0.file): \($0.message)" } == ["Assets.xcassets: the catalog does not exist"])
 
         try VerifyFixtures.fakeBuild(plan)
-        try FileManager.default.removeItem(at: project.appendingPathComponent("Output/.assetsmith"))
+        try FileManager.default.removeItem(at: project.appendingPathComponent(".assetsmith"))
         let noRecord = VerifyFixtures.verify(plan)
         #expect(noRecord.findings.map(\.message) == [
-            "has no build record (.assetsmith/Assets.xcassets.record.json beside it); verify cannot tell whether it is up to date",
+            "has no build record (Assets.xcassets.record.json in the state folder, .assetsmith beside the manifest); verify cannot tell whether it is up to date",
         ])
     }
 }

@@ -124,7 +124,7 @@ private let isLinux = false
         if recordOwn {
             var record = BuildRecord(table: "test")
             for file in files { record.files["A.imageset/" + file.name] = FileRecord(sha256: Digest.sha256Digest(file.data), asset: "A") }
-            let path = BuildRecord.path(outputDirectory: temp.path, catalogFolder: "Assets.xcassets")
+            let path = StateFolder.legacy(outputDirectory: temp.path, catalogFolder: "Assets.xcassets").record
             try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent,
                                                     withIntermediateDirectories: true)
             try record.encoded().write(to: URL(fileURLWithPath: path))
@@ -226,7 +226,7 @@ private let isLinux = false
         ])
         var record = BuildRecord(table: "test")
         record.files["AppIcon.appiconset/icon.png"] = FileRecord(sha256: SHA256Digest("x"), asset: "AppIcon")
-        let recordPath = BuildRecord.path(outputDirectory: temp.path, catalogFolder: "Assets.xcassets")
+        let recordPath = StateFolder.legacy(outputDirectory: temp.path, catalogFolder: "Assets.xcassets").record
         try FileManager.default.createDirectory(atPath: (recordPath as NSString).deletingLastPathComponent,
                                                 withIntermediateDirectories: true)
         try record.encoded().write(to: URL(fileURLWithPath: recordPath))

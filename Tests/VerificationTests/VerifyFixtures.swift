@@ -110,8 +110,7 @@ enum VerifyFixtures {
 
     /// Verifies the plan's catalog as `assetsmith verify` does.
     static func verify(_ plan: Plan) -> VerifyReport {
-        let record = BuildRecord.read(at: BuildRecord.path(outputDirectory: plan.outputDirectory,
-                                                           catalogFolder: plan.catalogFolder))
+        let record = BuildRecord.read(at: StateFolder(plan: plan).record)
         return Verifier.verify(plan: plan, record: record, stacks: stackRules)
     }
 
