@@ -75,6 +75,8 @@ extension CatalogWriter {
         flush()
         file.write(Data("}".utf8))
         file.finish()
+        // The journal is trusted only as this machine wrote it (`StateTrust`).
+        if let path = try? stateFiles.resolve(journalFile(catalogFolder)) { StateTrust.remember(path) }
     }
 
     /// How many paths of the journal are encoded at once.

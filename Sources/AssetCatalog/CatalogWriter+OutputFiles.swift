@@ -15,7 +15,7 @@ extension CatalogWriter {
     /// backup folder; one holding images refuses the bundle unless the asset adopts it.
     /// `bundleFiles` holds the layer files by path relative to the output folder; a layer
     /// missing there failed, and the bundle is written without it only if it was never written.
-    static func writeOutputFiles(_ plan: Plan, bundleFiles: [String: BundleFile], into folder: SafeFiles,
+    static func writeOutputFiles(_ plan: Plan, bundleFiles: [String: BundleFile], into folder: SafeFiles, trash: Trash,
                                  catalog: SafeFiles, old: BuildRecord, new: inout BuildRecord,
                                  report: inout WriteReport) {
         var records: [String: FileRecord] = [:]
@@ -81,7 +81,7 @@ extension CatalogWriter {
                 continue
             }
             // A bundle's Assets/ folder and the bundle itself go once empty.
-            removeIfUnchanged(path, record: record, in: folder, shown: path, report: &report)
+            removeIfUnchanged(path, record: record, in: folder, shown: path, trash: trash, report: &report)
         }
         new.outputFiles = records.isEmpty ? nil : records
     }

@@ -79,6 +79,9 @@ package struct WriteReport: Sendable {
     /// The record file's stamp once written (under the build lock), so that a front end that
     /// keeps `record` (watch) can tell later whether the file still holds it.
     package var recordStamp: [Int]?
+    /// This build's trash folder (`Trash`) when it put anything there: every removed file, and
+    /// the earlier bytes of files replaced on the word of a foreign record.
+    package var trash: String?
 
     package init() {}
 }
@@ -97,12 +100,18 @@ package enum CatalogWriter {
         let outputFiles = SafeFiles(root: plan.outputDirectory)
         let state = StateFolder(plan: plan)
         var old = previous ?? BuildRecord.read(at: state.record) ?? BuildRecord(table: plan.table)
+        let trash = Trash(plan: plan)
+        // A record this machine did not write (issue 49, `StateTrust`) still says what is generated,
+        // but what the build replaces or removes on its word goes to the trash first.
+        let foreignRecord = !(old.files.isEmpty && (old.outputFiles ?? [:]).isEmpty) && !StateTrust.isTrusted(state.record)
         var new = BuildRecord(table: plan.table)
         new.files.reserveCapacity(plan.jobs.count + plan.entries.count + 1)
         new.variables = plan.variables.isEmpty ? nil : plan.variables
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
         // Files an interrupted build wrote but could not record (issue 36).
-        let journal = readJournal(state.files, catalogFolder: plan.catalogFolder)
+        // A journal only ever lies between a killed build and the next one here: one this
+        // machine did not write is not read at all.
+        let journal = StateTrust.isTrusted(state.journal) ? readJournal(state.files, catalogFolder: plan.catalogFolder) : [:]
         adopt(journal, into: &old, catalog: catalog)
         // Its temporary files too: a build killed while writing leaves them in the folders its
         // journal lists (set folders are not all listed any more, only those written into).
@@ -130,6 +139,7 @@ package enum CatalogWriter {
         // Ownership of every set is settled before its first byte is written: a refused set gets
         // no file, and keeps what the previous build generated in it.
         settleOwnership(plan, catalog: catalog, output: outputFiles, old: old, new: &new, pending: &pending, report: &report)
+        if foreignRecord { keepReplaced(pending.map { ($0.request.path, $0.record.sha256) }, catalog: catalog, plan: plan, trash: trash) }
         putInPlace(consume pending, plan: plan, old: old, journal: journal, catalog: catalog, output: outputFiles, new: &new,
                    report: &report)
 
@@ -139,15 +149,64 @@ package enum CatalogWriter {
                 new.files[path] = record
             }
         }
-        removeStale(plan, old: old, new: new, missing: missing, catalog: catalog, report: &report)
+        if foreignRecord {
+            keepStale(plan, old: old, new: new, missing: missing, catalog: catalog, state: state, report: &report)
+        } else {
+            removeStale(plan, old: old, new: new, missing: missing, catalog: catalog, trash: trash, report: &report)
+        }
 
-        writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, catalog: catalog, old: old, new: &new,
+        writeOutputFiles(plan, bundleFiles: bundleFiles, into: outputFiles, trash: trash, catalog: catalog, old: old, new: &new,
                          report: &report)
 
         if writeRecord(new, old: old, state: state, report: &report) {
+            StateTrust.remember(state.record)
             removeJournal(state.files, catalogFolder: plan.catalogFolder)
+            StateTrust.forget(state.journal)
         }
+        finish(trash, foreignRecord: foreignRecord, state: state, report: &report)
         return report
+    }
+
+    /// Says where this build's trash is, and why when a foreign record put files there; keeps
+    /// the trash of the last builds only.
+    private static func finish(_ trash: Trash, foreignRecord: Bool, state: StateFolder, report: inout WriteReport) {
+        if trash.kept > 0 {
+            report.trash = trash.folder
+            if foreignRecord {
+                report.diagnostics.append(.warning(
+                    "the build record \(state.recordName) was not written by a build on this machine (a checkout, a pull request or "
+                        + "another machine wrote it); the \(trash.kept) file\(trash.kept == 1 ? "" : "s") it had this build replace or remove "
+                        + "were kept in \(trash.folder)",
+                    at: .file(state.record),
+                    fix: "nothing to do if those were generated; if one was yours, move it back from the trash (and review who changed the record)"))
+            }
+        }
+        trash.prune()
+    }
+
+    /// Stale files of a foreign record (`StateTrust`) stay where they are: a record entry alone
+    /// never makes a file Assetsmith's to remove (issue 49). One warning names them.
+    private static func keepStale(_ plan: Plan, old: BuildRecord, new: BuildRecord, missing: Set<String>,
+                                  catalog: SafeFiles, state: StateFolder, report: inout WriteReport) {
+        let stale = old.files.keys.filter { new.files.index(forKey: $0) == nil && !missing.contains($0)
+            && !plan.retainedAssets.contains(old.files[$0]?.asset ?? "") && catalog.read($0) != nil }.sorted()
+        guard !stale.isEmpty else { return }
+        let shown = stale.prefix(3).map { "\"\(plan.catalogFolder)/\($0)\"" }.joined(separator: ", ")
+            + (stale.count > 3 ? " and \(stale.count - 3) more" : "")
+        report.diagnostics.append(.warning(
+            "the build record \(state.recordName) was not written by a build on this machine (a checkout, a pull request or another "
+                + "machine wrote it), so the \(stale.count) file\(stale.count == 1 ? "" : "s") it lists that this manifest no longer makes "
+                + "\(stale.count == 1 ? "was" : "were") left in place: \(shown)",
+            at: .file(state.record), fix: "delete them yourself if they are not needed; the next build's record no longer lists them"))
+    }
+
+    /// Before files are replaced on the word of a foreign record: a copy of each existing file
+    /// whose bytes are not the new ones goes to the trash.
+    private static func keepReplaced(_ paths: [(String, SHA256Digest)], catalog: SafeFiles, plan: Plan, trash: Trash) {
+        for (path, sha) in paths {
+            guard let data = catalog.read(path), Digest.sha256Digest(data) != sha else { continue }
+            trash.keepCopy(path, from: catalog, shown: plan.catalogFolder + "/" + path)
+        }
     }
 
     /// Every file of the catalog to put in place (the root Contents.json, each job's image, each
@@ -324,14 +383,14 @@ package enum CatalogWriter {
     /// Stale files: generated last time, not part of this plan. Removed when unchanged (with the
     /// folders they leave empty); a file changed by hand stays, with a warning.
     private static func removeStale(_ plan: Plan, old: BuildRecord, new: BuildRecord, missing: Set<String>,
-                                    catalog: SafeFiles, report: inout WriteReport) {
+                                    catalog: SafeFiles, trash: Trash, report: inout WriteReport) {
         let stale = old.files.keys.filter { new.files.index(forKey: $0) == nil && !missing.contains($0) }
         for path in stale.sorted() {
             guard let record = old.files[path] else { continue }
             // The folder, and folders that held only it (a layer of an image stack that has fewer
             // layers now), go once empty.
             let found = removeIfUnchanged(path, record: record, in: catalog, shown: "\(plan.catalogFolder)/\(path)",
-                                          report: &report)
+                                          trash: trash, report: &report)
             // Gone already: its folder too, if that is empty now (a set a failed build left).
             if !found { catalog.removeEmptyFolders(above: path) }
         }
@@ -342,10 +401,11 @@ package enum CatalogWriter {
     /// False when there is no file at `path`.
     @discardableResult
     static func removeIfUnchanged(_ path: String, record: FileRecord, in files: SafeFiles, shown: String,
-                                  report: inout WriteReport) -> Bool {
+                                  trash: Trash, report: inout WriteReport) -> Bool {
         guard let data = files.read(path) else { return false }
         if Digest.sha256Digest(data) == record.sha256 {
-            if files.remove(path) {
+            // Into the trash, never unlinked: a record can be forged (issue 49).
+            if trash.take(path, from: files, shown: shown) {
                 report.removed.append(path)
                 files.removeEmptyFolders(above: path)
             }

@@ -167,6 +167,7 @@ struct BuildCommand: ParsableCommand {
             + "\(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)): "
             + "\(result.rendered) rendered, \(result.upToDate) up to date; "
             + "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
+            + (report.trash.map { " (kept in \(relativePath($0)))" } ?? "")
             + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
             + String(format: " in %.2f s", elapsed))
     }

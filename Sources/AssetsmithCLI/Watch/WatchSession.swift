@@ -4,6 +4,7 @@ import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
+import FrontEnd
 import VectorWorkers
 
 /// One `assetsmith watch` run without the waiting: each call to `rebuild` reloads the manifest,
@@ -124,6 +125,7 @@ final class WatchSession {
 
         let report = result.report
         var line = "\(what): \(result.rendered) rendered, \(report.written.count) written, \(report.removed.count) removed"
+            + (report.trash.map { " (kept in \(CurrentFolder.relative($0)))" } ?? "")
         if result.failedJobs > 0 { line += ", \(result.failedJobs) failed (previous output kept)" }
         line += String(format: " in %.3f s", Date().timeIntervalSince(start))
         printer.line(line)
