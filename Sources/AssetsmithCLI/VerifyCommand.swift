@@ -67,6 +67,7 @@ struct VerifyCommand: ParsableCommand {
         let reportFormat = ReportFormat(rawValue: format) ?? .text
         let projectFile = try project.map { try ProjectRoles.load($0, printer: printer) }
         var reports: [VerifyReport] = []
+        var synchronizing = projectFile
         if let catalog {
             reports.append(try verifyCatalog(catalog, project: projectFile, printer: printer))
         } else if let projectFile, !FileManager.default.fileExists(atPath: options.manifestPath) {
@@ -96,6 +97,7 @@ struct VerifyCommand: ParsableCommand {
             let display = relativePath((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
             var roles: IconRoles?
             if let file = try projectFile ?? manifestProject.map({ try ProjectRoles.load($0, printer: printer) }) {
+                synchronizing = file
                 roles = try ProjectRoles.roles(for: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
                                                in: file, printer: printer)
             }
@@ -103,6 +105,7 @@ struct VerifyCommand: ParsableCommand {
                                            stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifestDirectory),
                                            roles: roles))
         }
+        reports = SynchronizedLeftovers.adding(to: reports, project: synchronizing)
         let suppression = try VerifySuppression.load(manifestPath: options.manifestPath, project: project,
                                                      baseline: baseline, writeBaseline: writeBaseline,
                                                      reports: reports, printer: printer)

@@ -34,6 +34,7 @@ enum RuleAdvice {
         case .unknownValue: "check the value against Xcode's (it may come from a newer Xcode, which is fine)"
         case .duplicateName: "rename one of the two sets, or put one in a folder that provides a namespace"
         case .projectIcon: "add the app icon set the build setting names, or correct ASSETCATALOG_COMPILER_APPICON_NAME"
+        case .synchronizedCopy: "move assetsmith's state out of the synchronized folder: build once (its state goes beside the manifest, or where `state:` says), then delete the folder"
         }
     }
 }

@@ -66,6 +66,8 @@ package struct Finding: Hashable, Sendable, Codable {
         case duplicateName = "duplicate-name"
         /// A build setting of the project that names an app icon the catalogs do not hold.
         case projectIcon = "project-icon"
+        /// Assetsmith's own files inside a folder an Xcode target synchronizes (copied into the app).
+        case synchronizedCopy = "synchronized-copy"
     }
 
     package var severity: Diagnostic.Severity

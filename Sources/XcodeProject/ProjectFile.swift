@@ -12,6 +12,9 @@ package struct ProjectFile: Equatable, Sendable {
     /// The folder `<group>`- and project-relative paths start from (`SRCROOT`).
     package var sourceRoot: String
     package var targets: [Target]
+    /// Absolute paths of the project's file-system-synchronized folders (Xcode 16's
+    /// `PBXFileSystemSynchronizedRootGroup`), sorted: Xcode copies what is in them into the product.
+    package var synchronizedFolders: [String] = []
 
     package init(path: String, sourceRoot: String, targets: [Target]) {
         self.path = path
@@ -66,7 +69,38 @@ package struct ProjectFile: Equatable, Sendable {
         let targets = (project["targets"] as? [String] ?? []).filter { seen.insert($0).inserted }.compactMap { id in
             graph.target(id, projectSettings: projectSettings)
         }
-        return ProjectFile(path: shown, sourceRoot: sourceRoot, targets: targets)
+        var file = ProjectFile(path: shown, sourceRoot: sourceRoot, targets: targets)
+        file.synchronizedFolders = Array(Set(graph.synchronizedGroups.compactMap { graph.path(of: $0) })).sorted()
+        return file
+    }
+
+    /// What Assetsmith may have left inside a synchronized folder, where Xcode copies every file
+    /// into the product, dot files included (tuist/tuist#11534: a `.gitkeep` in a buildable folder
+    /// is bundled; two fail the build with "Multiple commands produce"): a `.assetsmith` state
+    /// folder (builds before issue 47 kept it beside the catalog), and a catalog inside a hidden
+    /// folder (the adoption backups kept there). At most 12 levels and `budget` folders listed.
+    package func assetsmithLeftovers(budget: Int = 20_000) -> [(path: String, folder: String)] {
+        var found: [(path: String, folder: String)] = []
+        var budget = budget
+        for root in synchronizedFolders {
+            var queue: [(String, Int, Bool)] = [(root, 0, false)]
+            while let (folder, depth, hidden) = queue.popLast(), budget > 0 {
+                budget -= 1
+                guard depth < 12, let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+                for name in names.sorted() {
+                    let path = folder + "/" + name
+                    var isDirectory: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
+                          (try? FileManager.default.destinationOfSymbolicLink(atPath: path)) == nil else { continue }
+                    if name == ".assetsmith" || (hidden && FolderKind.catalog.names(name)) {
+                        found.append((path, root))
+                    } else if !FolderKind.catalog.names(name) {
+                        queue.append((path, depth + 1, hidden || name.hasPrefix(".")))
+                    }
+                }
+            }
+        }
+        return found
     }
 }
 
