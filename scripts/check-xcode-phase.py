@@ -117,6 +117,36 @@ def example_cases(binary, recipe, work):
         case("example: asset removed again (the old lists cover it)")
     else:
         case("example: asset added")
+    if recipe != "old":
+        shutil.rmtree(os.path.join(src, "Output"))
+        case("example: a fresh clone that does not commit the catalog (Output/ gone)")
+    return total, ok
+
+
+def project_cases(binary, recipe, work, fixture, label):
+    """A real project (an Xcode 16 app whose app folder is synchronized): `assetsmith init`, the
+    lists, then the phase: no-op, an output deleted, a source saved again."""
+    src = os.path.join(work, label)
+    shutil.copytree(fixture, src)
+    derived = os.path.join(work, "DerivedData-" + label)
+    terminal([binary, "init"], src)
+    terminal(lists_command(binary, recipe, src), src)
+    phase, command = phase_for(src, derived, recipe), command_for(binary, recipe)
+    total, ok = 0, True
+    for name in ("no-op", "a generated file deleted", "a source saved again"):
+        if name == "a generated file deleted":
+            listed = open(os.path.join(src, "assetsmith-outputs.xcfilelist"), encoding="utf-8").read().split("\n")
+            generated = [line.replace("$(SRCROOT)", src) for line in listed if line.endswith(".png")]
+            os.remove(generated[0])
+        if name == "a source saved again":
+            for root, _, files in os.walk(os.path.join(src, "AssetSources")):
+                for f in files:
+                    with open(os.path.join(root, f), "ab") as handle:
+                        handle.write(b"")
+                    os.utime(os.path.join(root, f))
+        denied, fine = run_case(f"{label}: {name}", phase, command)
+        total += denied
+        ok = ok and fine
     return total, ok
 
 
@@ -133,6 +163,9 @@ def main():
     os.environ.setdefault("ASSETSMITH_TEMPLATES", os.path.join(REPO, "Templates"))
     try:
         total, ok = example_cases(binary, args.recipe, work)
+        fixture = os.path.join(REPO, "Tests", "Fixtures", "XcodeProjects", "IceCubes")
+        more, fine = project_cases(binary, args.recipe, work, fixture, "IceCubes")
+        total, ok = total + more, ok and fine
     finally:
         if not args.keep:
             shutil.rmtree(work, ignore_errors=True)
