@@ -88,7 +88,7 @@ let package = Package(
         .target(name: "VectorWorkers", dependencies: ["AssetCore", "Rendering", "CWorkerShim"]),
         // What every front end (the CLI, the MCP server) shares: where templates are found, the
         // budgets from the environment, the namespace guard, how workers are started. Prints nothing.
-        .target(name: "FrontEnd", dependencies: ["AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "Verification",
+        .target(name: "FrontEnd", dependencies: ["AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "BuildEngine", "Verification",
                                                  "VectorWorkers", "Rendering", "XcodeProject", "Preview"]),
         // `assetsmith mcp`: the tools an agent calls, over the same engine; never prints to stdout.
         .target(name: "AssetsmithMCP", dependencies: [
@@ -136,8 +136,8 @@ let package = Package(
                                                          "TestSupport"]),
         .testTarget(name: "BuildEngineTests", dependencies: ["BuildEngine", "AssetCatalog", "AssetPlan", "AssetSpec",
                                                               "PNGCodec", "AssetCore", "Rendering", "TestSupport"]),
-        .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "TestSupport"]),
-        .testTarget(name: "AssetsmithMCPTests", dependencies: ["AssetsmithMCP", "AssetCore", "PNGCodec", "Rendering", "TestSupport",
+        .testTarget(name: "AssetsmithCLITests", dependencies: ["AssetsmithCLI", "FrontEnd", "TestSupport"]),
+        .testTarget(name: "AssetsmithMCPTests", dependencies: ["AssetsmithMCP", "AssetCore", "FrontEnd", "PNGCodec", "Rendering", "TestSupport",
                                                                .product(name: "MCP", package: "swift-sdk")]),
         .testTarget(name: "VectorWorkersTests", dependencies: ["VectorWorkers", "Rendering", "AssetCore", "TestSupport"]),
         .testTarget(name: "EndToEndTests", dependencies: ["TestSupport", "PNGCodec", "AssetCore", "ImageProbe", "Preview"]),

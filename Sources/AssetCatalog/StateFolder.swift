@@ -71,6 +71,10 @@ package struct StateFolder: Sendable, Equatable {
     /// folder beside the catalog, such as an `.icon` bundle).
     package static let backupName = "backup"
 
+    /// The preview's files (`assetsmith preview`, `build --preview`), in this folder unless a
+    /// preview folder is named.
+    package static let previewFiles = ["preview.png", "preview.html"]
+
     /// Absolute paths.
     package var record: String { path + "/" + recordName }
     package var stamp: String { path + "/" + stampName }

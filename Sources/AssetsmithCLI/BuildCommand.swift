@@ -86,55 +86,51 @@ struct BuildCommand: ParsableCommand {
         if guess.draws || BuildStamp.drawsVectorsFromChange(changedInput) { workers.prestart(1) }
         let manifestBefore = BuildStamp.snapshot(manifestPath: options.manifestPath)
         var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
-        let templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
-        // What the build reads and writes, listed once for the snapshot, the file lists and the stamp.
-        let files = BuildFiles(manifest: manifest, manifestPath: options.manifestPath, plan: plan,
-                               templateDirectories: templateDirectories)
-        if let phase {
-            try XcodeCheck.covers(phase, files: files, plan: plan, templateDirectories: templateDirectories,
-                                  manifestPath: options.manifestPath, printer: printer)
-        }
-        if phase == nil { StateMigration.migrate(plan: plan, printer: printer) }
-        let readBefore = BuildStamp.snapshot(manifestBefore, files: files)
-        PhaseTimer.shared.mark("files and snapshot")
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
-        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan, prefetched: guess.prefetch)
-        if !clashes.isEmpty {
-            printer.print(clashes)
-            printer.line(clashes.countSummary)
+        let assetCount = manifest.assets.count
+        let previewStyle = preview ? PreviewStyle(manifest: manifest) : nil
+        // What the build reads and writes, listed once for the snapshot, the file lists and the stamp.
+        var session = BuildSession(manifest: manifest, manifestPath: options.manifestPath, plan: plan, manifestBefore: manifestBefore)
+        if let phase {
+            try XcodeCheck.covers(phase, files: session.files, plan: plan, templateDirectories: session.templateDirectories,
+                                  manifestPath: options.manifestPath, printer: printer)
+        } else {
+            StateMigration.migrate(plan: plan, printer: printer)
+        }
+        PhaseTimer.shared.mark("files and snapshot")
+        var pipeline: BuildEngine
+        switch session.engine(threads: render.threads, force: force, budgets: try Loading.budgets(printer: printer),
+                              prefetched: guess.prefetch) {
+        case .success(let engine): pipeline = engine
+        case .failure(let clashes):
+            printer.print(clashes.diagnostics)
+            printer.line(clashes.diagnostics.countSummary)
             throw ExitCode(2)
         }
-        PhaseTimer.shared.mark("manifest and plan")
         // Past the namespace check the plan holds what the build draws: the manifest's assets are
-        // let go (issue 38: some 20 MB through the drawing at 50,000 assets), except for a preview.
-        let assetCount = manifest.assets.count
-        if !preview { manifest.assets = [] }
-        var pipeline = BuildEngine(threads: render.threads, force: force)
-        pipeline.budgets = try Loading.budgets(printer: printer)
+        // let go (issue 38: some 20 MB through the drawing at 50,000 assets).
+        manifest.assets = []
+        session.releaseAssets()
+        PhaseTimer.shared.mark("manifest and plan")
         pipeline.sandbox = workers
-        pipeline.knownRecord = known
         pipeline.progress = { total in printer.progress("rendering", total: total) }
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
         printSummary(result, assets: assetCount, plan: plan, elapsed: Date().timeIntervalSince(start), printer: printer)
-        let listsFailed = phase == nil && !writeFileLists(files, plan: plan, record: result.report.record,
-                                                          templateDirectories: templateDirectories, printer: printer)
-        let previewFailed = preview && !writePreview(plan: plan, manifest: manifest, result: result, vectors: pipeline.sandbox,
-                                                     printer: printer)
+        let listsFailed = phase == nil && !writeFileLists(session.files, plan: plan, record: result.report.record,
+                                                          templateDirectories: session.templateDirectories, printer: printer)
+        let previewFailed = previewStyle.map { !writePreview(plan: plan, style: $0, result: result, vectors: pipeline.sandbox,
+                                                             printer: printer) } ?? false
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
-        let (changedMeanwhile, readAfter) = readBefore.settled()
+        let changedMeanwhile = session.finish(result, assets: assetCount, preview: preview && previewFolder == nil,
+                                              previewFailed: previewFailed)
         if let first = changedMeanwhile.first {
             printer.note("\(relativePath(first)) changed while the build ran; the next build reads it again")
         }
-        if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0, changedMeanwhile.isEmpty {
-            BuildStamp.record(manifest: manifest, assets: assetCount, manifestPath: options.manifestPath, plan: plan, files: files,
-                              preview: preview && previewFolder == nil, diagnostics: result.diagnostics,
-                              templateDirectories: templateDirectories, written: result.report.record, known: readAfter)
-        }
         PhaseTimer.shared.mark("file lists and stamp")
-        UntilExit.keep(manifest, plan, files, readBefore, readAfter, pipeline, result)
+        UntilExit.keep(manifest, plan, session, pipeline, result)
         if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
             throw ExitCode(1)
         }
@@ -143,10 +139,10 @@ struct BuildCommand: ParsableCommand {
 
     /// The preview never fails a build: a problem drawing or writing it is a warning, the exit
     /// code is the catalog's, and "preview:" is said only when it was written (then true).
-    private func writePreview(plan: Plan, manifest: Manifest, result: BuildResult, vectors: (any VectorSandbox)?,
+    private func writePreview(plan: Plan, style: PreviewStyle, result: BuildResult, vectors: (any VectorSandbox)?,
                               printer: DiagnosticPrinter) -> Bool {
         let problems = PreviewWriter.asWarnings(PreviewWriter.write(plan: plan, diagnostics: result.diagnostics,
-                                                                    style: PreviewStyle(manifest: manifest),
+                                                                    style: style,
                                                                     vectors: vectors, folder: previewFolder))
         printer.print(problems)
         let folder = PreviewWriter.folder(state: StateFolder(plan: plan).path, named: previewFolder)

@@ -5,6 +5,7 @@ import BuildEngine
 import AssetPlan
 import AssetSpec
 import Foundation
+import FrontEnd
 import Verification
 
 /// Manifest → plan, printing problems and exiting 2 when either is wrong.

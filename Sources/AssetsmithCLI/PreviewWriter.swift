@@ -16,7 +16,7 @@ import VectorWorkers
 /// name it did not write. Never beside the catalog: in a project with synchronized folders Xcode
 /// would copy them into the app.
 enum PreviewWriter {
-    static let files = ["preview.png", "preview.html"]
+    static let files = StateFolder.previewFiles
 
     /// Where the preview goes: `folder` (`--preview-folder`, relative to the working directory), or
     /// the state folder (`state`, `StateFolder.path`).

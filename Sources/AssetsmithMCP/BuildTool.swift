@@ -19,13 +19,17 @@ extension ToolContext {
         let jobs = try arguments.int("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let timeout = try arguments.double("renderTimeout", in: 0...3600) ?? 30
         if try arguments.bool("adopt") ?? false { loaded.plan.adopting = Set(loaded.manifest.assets.map(\.name)) }
-        let (clashes, known) = NamespaceGuard.check(manifest: loaded.manifest, plan: loaded.plan)
-        guard clashes.isEmpty else {
-            throw ToolFailure("the build would write over sets it may not: \(clashes.countSummary); nothing was written", diagnostics: clashes)
+        // The set-up and the stamp as `assetsmith build` has them (`BuildSession`), so that the
+        // CLI's next build of an unchanged project answers from the stamp.
+        let session = BuildSession(manifest: loaded.manifest, manifestPath: loaded.path, plan: loaded.plan)
+        var engine: BuildEngine
+        switch session.engine(threads: jobs, force: try arguments.bool("force") ?? false,
+                              budgets: (try? BudgetSettings.budgets()) ?? .standard) {
+        case .success(let made): engine = made
+        case .failure(let clashes):
+            throw ToolFailure("the build would write over sets it may not: \(clashes.diagnostics.countSummary); nothing was written",
+                              diagnostics: clashes.diagnostics)
         }
-        var engine = BuildEngine(threads: jobs, force: try arguments.bool("force") ?? false)
-        if let budgets = try? BudgetSettings.budgets() { engine.budgets = budgets }
-        engine.knownRecord = known
         engine.sandbox = settings.sandbox(jobs, timeout).map { CancellableSandbox($0, flag: cancel) }
         if let progress {
             engine.progress = { total in ProgressRelay(total: total, report: progress) }
@@ -33,6 +37,8 @@ extension ToolContext {
         }
         let start = Date()
         let result = engine.build(loaded.plan)
+        // Badge variables given to this call are not the environment the stamp records: no stamp then.
+        if try arguments.strings("variables") == nil { session.finish(result, assets: loaded.manifest.assets.count) }
         return buildOutput(result, loaded: loaded, seconds: Date().timeIntervalSince(start))
     }
 

@@ -1,5 +1,6 @@
 @testable import AssetsmithCLI
 import Foundation
+@testable import FrontEnd
 import Testing
 
 /// Issue 36: the stamp records what the build read (a file changed between the snapshot taken

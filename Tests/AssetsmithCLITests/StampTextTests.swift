@@ -2,6 +2,7 @@
 import AssetCatalog
 import AssetCore
 import Foundation
+@testable import FrontEnd
 import Testing
 
 /// The stamp's text is read by its bytes (issue 38): what `text(bases:)` writes reads back the

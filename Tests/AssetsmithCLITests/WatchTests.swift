@@ -1,5 +1,6 @@
 @testable import AssetsmithCLI
 import Foundation
+@testable import FrontEnd
 import Testing
 import TestSupport
 

@@ -1,6 +1,7 @@
 import AssetCore
 import AssetsmithMCP
 import Foundation
+import FrontEnd
 import MCP
 import PNGCodec
 import Testing
@@ -60,6 +61,24 @@ import TestSupport
         let again = try await project.handlers().call("build", arguments: [:])
         #expect(again.object["rendered"] == .int(0))
         #expect(again.object["upToDate"] == .int(3))
+    }
+
+    /// Issue 47/51: a build through the server leaves the stamp the CLI's `build` answers a no-op
+    /// from (`BuildStamp.current`, its fast path), as a CLI build would; not when the call's own
+    /// badge variables drew it (the stamp records the environment's).
+    @Test func aServerBuildLeavesTheStampTheCLIsNoOpReads() async throws {
+        let project = try MCPTestProject("stamp")
+        let manifest = project.root + "/assetsmith.yml"
+        var changed: String?
+        #expect(BuildStamp.current(manifestPath: manifest, outputOverride: nil, preview: false, changed: &changed) == nil)
+        _ = try await project.handlers().call("build", arguments: ["variables": .object(["UNUSED": .string("1")])])
+        #expect(!FileManager.default.fileExists(atPath: project.root + "/.assetsmith/Assets.xcassets.stamp"))
+        _ = try await project.handlers().call("build", arguments: [:])
+        let stamp = try #require(BuildStamp.current(manifestPath: manifest, outputOverride: nil, preview: false, changed: &changed))
+        #expect(stamp.jobs == 3)
+        try Data([1]).write(to: URL(fileURLWithPath: project.catalog + "/Dot.imageset/Dot@2x.png"))
+        #expect(BuildStamp.current(manifestPath: manifest, outputOverride: nil, preview: false, changed: &changed) == nil,
+                "an output changed since: the CLI takes the full path")
     }
 
     @Test func verifyReportsAChangedOutputAsModified() async throws {

@@ -17,7 +17,8 @@ import TestSupport
     /// Every file below `folder`, relative, with its bytes.
     static func files(_ folder: String) -> [String: Data] {
         var found: [String: Data] = [:]
-        for case let path as String in FileManager.default.enumerator(atPath: folder) ?? FileManager.default.enumerator(atPath: "/dev/null")! {
+        guard let paths = FileManager.default.enumerator(atPath: folder) else { return found }
+        for case let path as String in paths {
             var isDirectory: ObjCBool = false
             if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue {
                 found[path] = FileManager.default.contents(atPath: folder + "/" + path)

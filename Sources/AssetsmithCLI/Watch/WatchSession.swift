@@ -98,23 +98,27 @@ final class WatchSession {
             printer.line(line)
             return line
         }
-        // The namespace guard, as `build` has it: nothing is written over a clash.
-        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan, knowing: lastRecord)
-        if !clashes.isEmpty {
-            printer.print(clashes)
+        // The namespace guard, the budgets and the stamp, as `build` has them (`BuildSession`):
+        // nothing is written over a clash. The manifest was loaded with these budgets, so a bad
+        // variable has been reported already.
+        let session = BuildSession(manifest: manifest, manifestPath: manifestPath, plan: plan)
+        var pipeline: BuildEngine
+        switch session.engine(threads: threads, force: false, budgets: (try? BudgetSettings.budgets()) ?? .standard,
+                              earlier: lastRecord) {
+        case .success(let engine): pipeline = engine
+        case .failure(let clashes):
+            printer.print(clashes.diagnostics)
             if directories.isEmpty { directories = [PathText.parent(manifestPath)] }
             relevantFiles.insert(manifestPath)
             let line = "\(what): set names clash; nothing was written, the last good output is left in place"
             printer.line(line)
             return line
         }
-        var pipeline = BuildEngine(threads: threads)
         pipeline.sandbox = sandbox
-        pipeline.knownRecord = known
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
-        // The manifest was loaded with these budgets, so a bad variable has been reported already.
-        pipeline.budgets = (try? BudgetSettings.budgets()) ?? .standard
         let result = pipeline.build(plan)
+        // A clean rebuild leaves the stamp `assetsmith build` answers a no-op from.
+        session.finish(result, assets: manifest.assets.count)
         // The record as this build wrote it, with its file's stamp: the next rebuild decodes it
         // only if something else wrote it since.
         lastRecord = BuildRecord.Snapshot(record: result.report.record, stamp: result.report.recordStamp)

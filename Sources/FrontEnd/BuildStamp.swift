@@ -17,33 +17,33 @@ import Darwin
 /// are the same and no listed file or watched folder changed, nothing can have changed, so it
 /// prints the same warnings and summary without parsing, planning or hashing anything. Any
 /// difference, or any doubt, falls back to the full incremental build.
-struct BuildStamp {
-    static let header = "assetsmith-stamp 1"
+package struct BuildStamp {
+    package static let header = "assetsmith-stamp 1"
     /// A stamp larger than this is ignored unread (one line a file of about 140 bytes: 64 MB is
     /// some 450,000 files; 50,000 assets write about 250,000).
-    static let maximumBytes = 64 << 20
+    package static let maximumBytes = 64 << 20
 
-    var manifestSHA: String
-    var settings: String
-    var assets: Int
-    var jobs: Int
-    var files: Int
-    var diagnostics: [Diagnostic]
+    package var manifestSHA: String
+    package var settings: String
+    package var assets: Int
+    package var jobs: Int
+    package var files: Int
+    package var diagnostics: [Diagnostic]
     /// Absolute path → (size, mtime in ns).
-    var entries: [(path: String, size: Int64, mtime: Int64)]
+    package var entries: [(path: String, size: Int64, mtime: Int64)]
     /// Folders whose listing matters (pattern folders, templates): path → mtime in ns.
-    var folders: [(path: String, mtime: Int64)]
+    package var folders: [(path: String, mtime: Int64)]
     /// Where the build wrote (set by `current`, for the summary).
-    var outputDirectory = ""
-    var catalogFolder = ""
+    package var outputDirectory = ""
+    package var catalogFolder = ""
     /// The state folder the stamp was read from (set by `current`).
-    var stateDirectory = ""
+    package var stateDirectory = ""
 
     /// The state folder the manifest's text names (`state:`, `.assetsmith` beside it by default),
     /// read before the manifest is parsed, as `guessedPlace` reads the output.
     /// With `--output` (`output`, the folder it names) and no `state:`, the state goes with the
     /// output, as `ManifestLoader` decides.
-    static func guessedState(manifestPath: String, text: String, catalogFolder: String, output: String? = nil) -> StateFolder {
+    package static func guessedState(manifestPath: String, text: String, catalogFolder: String, output: String? = nil) -> StateFolder {
         if topLevelValue("state", in: text) == nil, let output {
             return StateFolder.legacy(outputDirectory: output, catalogFolder: catalogFolder)
         }
@@ -53,7 +53,7 @@ struct BuildStamp {
 
     /// What besides the manifest's bytes decides a build: tool, templates, output and flags.
     /// `manifestText` gives the `${NAME}` variables of badge texts, whose values decide the build too.
-    static func settings(outputDirectory: String, catalogFolder: String, preview: Bool, flavor: String? = nil,
+    package static func settings(outputDirectory: String, catalogFolder: String, preview: Bool, flavor: String? = nil,
                          manifestText: String = "") -> String {
         let environment = ProcessInfo.processInfo.environment
         let templates = environment["ASSETSMITH_TEMPLATES"] ?? ""
@@ -68,7 +68,7 @@ struct BuildStamp {
     }
 
     /// The names of every `${NAME}` in `text`, sorted, each once.
-    static func variableNames(in text: String) -> [String] {
+    package static func variableNames(in text: String) -> [String] {
         ManifestLoader.variableNames(text).sorted()
     }
 
@@ -82,7 +82,7 @@ struct BuildStamp {
     /// files listed before it, not a parse of the whole stamp). The stamp found keeps no file list.
     /// `changed`: the first listed file found changed, when that is why there is no stamp (a build
     /// that will draw an edited SVG starts its worker at once: `drawsVectorsFromChange`).
-    static func current(manifestPath: String, outputOverride: String?, preview: Bool, flavor: String? = nil,
+    package static func current(manifestPath: String, outputOverride: String?, preview: Bool, flavor: String? = nil,
                         changed: inout String?) -> BuildStamp? {
         guard let (manifestData, text, output, catalogFolder) = guessedPlace(manifestPath: manifestPath,
                                                                             outputOverride: outputOverride) else { return nil }
@@ -121,7 +121,7 @@ struct BuildStamp {
     /// The manifest's bytes and text, and where it writes: the override, or the manifest's
     /// top-level keys read from the text (a wrong guess finds no stamp, or a stamp whose manifest
     /// digest differs). nil when the manifest cannot be read within its budget.
-    static func guessedPlace(manifestPath: String, outputOverride: String?)
+    package static func guessedPlace(manifestPath: String, outputOverride: String?)
         -> (data: Data, text: String, output: String, catalogFolder: String)? {
         let budget = (try? BudgetSettings.budgets())?.manifestBytes ?? Budgets.standard.manifestBytes
         guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: budget) else { return nil }
@@ -141,7 +141,7 @@ struct BuildStamp {
     /// `prefetch` starts reading the build record where the text says it is (nil when the
     /// manifest cannot be read or there is no record there), with the catalog's files unless
     /// `force` (which trusts none), while the manifest is parsed (`BuildRecord.Prefetch`).
-    static func drawsVectorsFromScratch(manifestPath: String, outputOverride: String?, force: Bool)
+    package static func drawsVectorsFromScratch(manifestPath: String, outputOverride: String?, force: Bool)
         -> (draws: Bool, prefetch: BuildRecord.Prefetch?) {
         guard let found = guessedPlace(manifestPath: manifestPath, outputOverride: outputOverride) else { return (false, nil) }
         let text = found.text.lowercased()
@@ -157,14 +157,14 @@ struct BuildStamp {
     /// Whether the input the stamp check found changed (`current`'s `changed`) is a vector
     /// source, which the build will draw in a worker: one SVG saved among thousands then has its
     /// worker started while the manifest is read, not when the drawing asks for it (issue 38).
-    static func drawsVectorsFromChange(_ changed: String?) -> Bool {
+    package static func drawsVectorsFromChange(_ changed: String?) -> Bool {
         guard let changed else { return false }
         let name = changed.lowercased()
         return name.hasSuffix(".svg") || name.hasSuffix(".pdf")
     }
 
     /// `key: value` at the start of a line (a top-level key), without quotes or a comment.
-    static func topLevelValue(_ key: String, in text: String) -> String? {
+    package static func topLevelValue(_ key: String, in text: String) -> String? {
         for line in lines(of: text) where line.hasPrefix(key + ":") {
             var value = line.dropFirst(key.count + 1)
             if let hash = value.firstIndex(of: "#") { value = value[..<hash] }
@@ -178,7 +178,7 @@ struct BuildStamp {
     /// The non-empty lines of `text`, found by their bytes, ending at a line feed or a carriage
     /// return and line feed (a manifest saved with Windows line ends, or checked out by git with
     /// `core.autocrlf`, has its `output:` found too: its builds get the no-op fast path).
-    static func lines(of text: String) -> [Substring] {
+    package static func lines(of text: String) -> [Substring] {
         let utf8 = text.utf8
         var lines: [Substring] = []
         var start = utf8.startIndex
@@ -197,8 +197,8 @@ struct BuildStamp {
 
 /// Size and modification time (ns) of a file or folder, without following a final symlink's
 /// target's identity (lstat would miss a changed target; stat is what a build reads through).
-enum FileStat {
-    static func of(_ path: String) -> (size: Int64, mtime: Int64)? {
+package enum FileStat {
+    package static func of(_ path: String) -> (size: Int64, mtime: Int64)? {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         #if os(Linux)

@@ -5,16 +5,16 @@ import Foundation
 
 /// What one build reads and writes, computed in one place: the Xcode file lists, the build stamp
 /// and `watch` all take their files from here, so they cannot drift apart.
-struct BuildFiles: Equatable {
+package struct BuildFiles: Equatable {
     /// Absolute paths of every file a build reads: the manifest, every source, `.icon` layer and
     /// launch template (with the logos and glyphs a template names), and the requirement table. Sorted.
-    var inputs: [String]
+    package var inputs: [String]
     /// Folders whose listing decides the build: source pattern folders and the template folders.
-    var folders: [String]
+    package var folders: [String]
 
     /// Built once a build (the stamp's snapshot, the file lists and the stamp share it): each list
     /// gathered in an array, then sorted with its repeats dropped.
-    init(manifest: Manifest, manifestPath: String, plan: Plan, templateDirectories: [String]) {
+    package init(manifest: Manifest, manifestPath: String, plan: Plan, templateDirectories: [String]) {
         var inputs = plan.sourcePaths
         inputs += manifest.namedSources
         inputs.append(manifestPath)
@@ -37,7 +37,7 @@ struct BuildFiles: Equatable {
     /// the catalog's own Contents.json and the side files (`<Name>-UILaunchScreen.plist`, each
     /// `.icon` bundle's icon.json and layers). Sorted. Made when asked, at the end of a build, not
     /// kept through it (issue 38: 200,000 paths, some 25 MB, at 50,000 assets).
-    static func outputs(of plan: Plan) -> [String] {
+    package static func outputs(of plan: Plan) -> [String] {
         let catalog = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
         var outputs = [catalog + "/Contents.json"]
         outputs.reserveCapacity(plan.jobs.count + plan.entries.count + 1)
@@ -49,7 +49,7 @@ struct BuildFiles: Equatable {
     }
 
     /// `paths` sorted, each once (what `Set(paths).sorted()` gives, without hashing every path).
-    static func sortedOnce(_ paths: [String]) -> [String] {
+    package static func sortedOnce(_ paths: [String]) -> [String] {
         var sorted = paths.sorted()
         var kept = 0
         for index in sorted.indices where index == 0 || sorted[index] != sorted[kept - 1] {
@@ -61,7 +61,7 @@ struct BuildFiles: Equatable {
     }
 
     /// The folders to watch: every input's folder and the listed folders that exist.
-    var watchedDirectories: [String] {
+    package var watchedDirectories: [String] {
         Set(inputs.map { PathText.parent($0) }).union(folders)
             .filter { FileManager.default.fileExists(atPath: $0) }.sorted()
     }

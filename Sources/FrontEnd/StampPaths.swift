@@ -4,18 +4,18 @@ import Foundation
 /// How the build stamp writes its paths without one machine's absolute paths (issue 35): a path
 /// below the manifest's folder as `./<relative>`, one below a template folder (the install's
 /// `share/assetsmith/Templates`) as `@<n>/<relative>`, where n is that folder's place in `bases`.
-enum StampPaths {
+package enum StampPaths {
     /// The manifest's folder, then the template folders in their search order.
-    static func bases(manifestDirectory: String) -> [String] {
+    package static func bases(manifestDirectory: String) -> [String] {
         [manifestDirectory] + TemplateLocator.templateDirectories(manifestDirectory: manifestDirectory)
     }
 
-    static func written(_ path: String, bases: [String]) -> String {
+    package static func written(_ path: String, bases: [String]) -> String {
         Writer(bases: bases).written(path)
     }
 
     /// `written(_:bases:)` for many paths: each base's `/`-ended form and length taken once.
-    struct Writer {
+    package struct Writer {
         let bases: [(path: String, prefix: String)]
 
         init(bases: [String]) {
@@ -33,7 +33,7 @@ enum StampPaths {
         }
     }
 
-    static func read(_ written: String, bases: [String]) -> String {
+    package static func read(_ written: String, bases: [String]) -> String {
         if written == ".", let base = bases.first { return base }
         if written.hasPrefix("./"), let base = bases.first { return base + "/" + written.dropFirst(2) }
         if written.hasPrefix("@") {

@@ -6,12 +6,12 @@ import Foundation
 
 extension BuildStamp {
     /// The stamp's text, each path written relative to one of `bases` (`StampPaths`).
-    func text(bases: [String]) -> String { pieces(bases: bases).joined() }
+    package func text(bases: [String]) -> String { pieces(bases: bases).joined() }
 
     /// The text in pieces that follow each other (the head, the file lines in chunks made over
     /// the cores, the folders): written one after the other, the whole text is never made twice
     /// (at 50,000 assets it is 20 MB, and joining it held it twice, issue 38).
-    func pieces(bases: [String]) -> [String] {
+    package func pieces(bases: [String]) -> [String] {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let notes = (try? encoder.encode(diagnostics)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
@@ -34,7 +34,7 @@ extension BuildStamp {
     }
 
     /// The lines before the file list: what must agree before any file is looked at.
-    struct Head {
+    package struct Head {
         var manifestSHA: Substring
         var settings: Substring
         var counts: [Int]
@@ -45,12 +45,12 @@ extension BuildStamp {
     }
 
     /// One line of the file list: `F <size> <mtime> <path>` or `D <mtime> <path>`.
-    enum Line {
+    package enum Line {
         case file(path: String, size: Int64, mtime: Int64)
         case folder(path: String, mtime: Int64)
     }
 
-    static func parse(_ text: String, bases: [String]) -> BuildStamp? {
+    package static func parse(_ text: String, bases: [String]) -> BuildStamp? {
         var lines = Lines(text)
         guard let head = head(&lines), let diagnostics = head.diagnostics() else { return nil }
         var entries: [(path: String, size: Int64, mtime: Int64)] = []
@@ -68,7 +68,7 @@ extension BuildStamp {
     }
 
     /// The header and the four lines after it; nil when any is not what `text(bases:)` writes.
-    static func head(_ lines: inout Lines) -> Head? {
+    package static func head(_ lines: inout Lines) -> Head? {
         guard lines.next() == Substring(header) else { return nil }
         func field(_ name: String) -> Substring? {
             guard let line = lines.next(), line.hasPrefix(name + " ") else { return nil }
@@ -84,7 +84,7 @@ extension BuildStamp {
     /// Gives each line of the file list to `visit` in order while it returns true. True when every
     /// line was read and accepted; false at the first line `visit` refuses or that is not a file
     /// list line (empty lines are skipped).
-    static func readList(_ lines: inout Lines, bases: [String], visit: (Line) -> Bool) -> Bool {
+    package static func readList(_ lines: inout Lines, bases: [String], visit: (Line) -> Bool) -> Bool {
         while let line = lines.next() {
             if line.isEmpty { continue }
             guard let parsed = listLine(line, bases: bases), visit(parsed) else { return false }
@@ -94,7 +94,7 @@ extension BuildStamp {
 
     /// `F <size> <mtime> <path>` or `D <mtime> <path>`: the numbers as written (a field that is
     /// not a number is no line), the path everything after them, spaces included.
-    static func listLine(_ line: Substring, bases: [String]) -> Line? {
+    package static func listLine(_ line: Substring, bases: [String]) -> Line? {
         let utf8 = line.utf8
         guard utf8.count > 2, utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: " ") else { return nil }
         var rest = utf8.dropFirst(2)
@@ -117,7 +117,7 @@ extension BuildStamp {
     }
 
     /// The lines of a stamp's text, split at each line feed by its bytes.
-    struct Lines {
+    package struct Lines {
         private var rest: Substring.UTF8View
 
         init(_ text: String) { rest = Substring(text).utf8 }

@@ -13,7 +13,7 @@ extension BuildStamp {
     /// `files` is the build's one `BuildFiles`; `known` the stats the build took of its inputs at its
     /// end (`Snapshot.settled`), recorded as they are rather than taken a third time.
     /// `assets` is how many the manifest lists (its list may have been let go by then).
-    static func record(manifest: Manifest, assets: Int, manifestPath: String, plan: Plan, files: BuildFiles, preview: Bool,
+    package static func record(manifest: Manifest, assets: Int, manifestPath: String, plan: Plan, files: BuildFiles, preview: Bool,
                        diagnostics: [Diagnostic], templateDirectories: [String], written: BuildRecord? = nil,
                        known: [String: FileStat.Value?] = [:]) {
         guard case .success(let manifestData) = BoundedFile.read(manifestPath, limit: Budgets.standard.manifestBytes << 10),
@@ -39,7 +39,7 @@ extension BuildStamp {
     /// every file it wrote or may read, each part sorted, each file once. A fact the build already
     /// has is not taken again: an input's stat from `known`, and an output of this plan's stamp
     /// in the record the writer just made (`FileRecord.stamp`, taken as it wrote or checked it).
-    static func fileEntries(plan: Plan, files: BuildFiles, record: BuildRecord, preview: Bool,
+    package static func fileEntries(plan: Plan, files: BuildFiles, record: BuildRecord, preview: Bool,
                             templateDirectories: [String], known: [String: FileStat.Value?])
         -> [(path: String, size: Int64, mtime: Int64)] {
         let planned = BuildFiles.outputs(of: plan)
@@ -99,7 +99,7 @@ extension BuildStamp {
         }
         others += (record.outputFiles ?? [:]).keys.map { plan.outputDirectory + "/" + $0 }
         others.append(StateFolder(plan: plan).record)
-        if preview { others += PreviewWriter.files.map { PreviewWriter.folder(state: StateFolder(plan: plan).path) + "/" + $0 } }
+        if preview { others += StateFolder.previewFiles.map { StateFolder(plan: plan).path + "/" + $0 } }
         for directory in templateDirectories {
             for file in (try? FileManager.default.subpathsOfDirectory(atPath: directory)) ?? [] {
                 others.append(directory + "/" + file)

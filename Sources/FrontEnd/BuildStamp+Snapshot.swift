@@ -4,16 +4,16 @@
 /// "up to date" over a catalog made from the older bytes.
 extension BuildStamp {
     /// Size and modification time of each path (nil: it did not exist).
-    struct Snapshot {
-        var stats: [String: FileStat.Value?] = [:]
+    package struct Snapshot {
+        package var stats: [String: FileStat.Value?] = [:]
 
         /// The paths whose size or time differ from now.
-        func changed() -> [String] { settled().changed }
+        package func changed() -> [String] { settled().changed }
 
         /// Each path stat'ed once more, at the end of the build: the paths whose size or time
         /// differ (sorted), and every path's stat as it is now, which the stamp then records
         /// instead of taking a third (`BuildStamp.record(known:)`).
-        func settled() -> (changed: [String], now: [String: FileStat.Value?]) {
+        package func settled() -> (changed: [String], now: [String: FileStat.Value?]) {
             var now: [String: FileStat.Value?] = [:]
             now.reserveCapacity(stats.count)
             var changed: [String] = []
@@ -27,14 +27,14 @@ extension BuildStamp {
     }
 
     /// The manifest's stat alone, taken before the manifest is read.
-    static func snapshot(manifestPath: String) -> Snapshot {
+    package static func snapshot(manifestPath: String) -> Snapshot {
         var snapshot = Snapshot()
         snapshot.add(manifestPath)
         return snapshot
     }
 
     /// Adds the build's inputs (sources, templates) to `snapshot`, before any is read.
-    static func snapshot(_ snapshot: Snapshot, files: BuildFiles) -> Snapshot {
+    package static func snapshot(_ snapshot: Snapshot, files: BuildFiles) -> Snapshot {
         var snapshot = snapshot
         snapshot.stats.reserveCapacity(files.inputs.count)
         for path in files.inputs where snapshot.stats[path] == nil { snapshot.add(path) }
@@ -43,20 +43,20 @@ extension BuildStamp {
 }
 
 extension BuildStamp.Snapshot {
-    mutating func add(_ path: String) {
+    package mutating func add(_ path: String) {
         // updateValue keeps a missing file as an entry (nil), where `stats[path] = nil` would drop it.
         stats.updateValue(FileStat.value(path), forKey: path)
     }
 }
 
 extension FileStat {
-    struct Value: Equatable {
+    package struct Value: Equatable {
         var size: Int64
         var mtime: Int64
     }
 
     /// `of(path)` as a `Value` (nil: no such file).
-    static func value(_ path: String) -> Value? {
+    package static func value(_ path: String) -> Value? {
         of(path).map { Value(size: $0.size, mtime: $0.mtime) }
     }
 }
