@@ -10,7 +10,7 @@ import MCP
 /// diagnostics and the files written as data. Concurrent builds of one catalog wait for each
 /// other on the build lock (`BuildLock`), in this server as between processes.
 extension ToolContext {
-    static let buildArguments = manifestArguments + ["force", "adopt", "jobs", "renderTimeout"]
+    static let buildArguments = manifestArguments + ["force", "adopt", "jobs", "renderTimeout", "limit"]
 
     func build(_ arguments: ToolArguments, progress: ProgressReport?, cancel: CancelFlag) throws(ToolFailure) -> ToolOutput {
         try requireWritable("build")
@@ -39,10 +39,13 @@ extension ToolContext {
         let result = engine.build(loaded.plan)
         // Badge variables given to this call are not the environment the stamp records: no stamp then.
         if try arguments.strings("variables") == nil { session.finish(result, assets: loaded.manifest.assets.count) }
-        return buildOutput(result, loaded: loaded, seconds: Date().timeIntervalSince(start))
+        return buildOutput(result, loaded: loaded, seconds: Date().timeIntervalSince(start),
+                           page: try ResultPage(ToolArguments(arguments.values.filter { $0.key == "limit" })))
     }
 
-    private func buildOutput(_ result: BuildResult, loaded: LoadedManifest, seconds: Double) -> ToolOutput {
+    /// Counts first, then the first `limit` of each list (issue 51): a build's lists cannot be
+    /// paged afterwards, so `plan` and `verify` (with `asset`) give the detail of what was built.
+    private func buildOutput(_ result: BuildResult, loaded: LoadedManifest, seconds: Double, page: ResultPage) -> ToolOutput {
         let plan = loaded.plan
         let report = result.report
         let catalog = plan.outputDirectory + "/" + plan.catalogFolder
@@ -50,20 +53,26 @@ extension ToolContext {
         let structured: [String: Value] = [
             "catalog": .string(catalog), "passed": .bool(passed), "assets": .int(loaded.manifest.assets.count),
             "rendered": .int(result.rendered), "upToDate": .int(result.upToDate), "failed": .int(result.failedJobs),
-            "written": .array(report.written.map { .string($0) }), "unchanged": .int(report.unchanged.count),
-            "removed": .array(report.removed.map { .string($0) }),
-            "adopted": .array(report.adopted.map { adoption in
-                .object(["folder": .string(adoption.folder), "moved": .array(adoption.moved.map { .string($0) }),
-                         "backup": .string(adoption.backupFolder)])
+            "written": .array(report.written.prefix(page.limit).map { .string($0) }), "writtenCount": .int(report.written.count),
+            "unchanged": .int(report.unchanged.count),
+            "removed": .array(report.removed.prefix(page.limit).map { .string($0) }), "removedCount": .int(report.removed.count),
+            "trash": report.trash.map { .string(CurrentFolderText.shown($0, root: jail.root)) } ?? .null,
+            "adopted": .array(report.adopted.prefix(page.limit).map { adoption in
+                .object(["folder": .string(adoption.folder), "moved": .array(adoption.moved.prefix(page.limit).map { .string($0) }),
+                         "backup": .string(CurrentFolderText.shown(adoption.backupFolder, root: jail.root))])
             }),
-            "diagnostics": DiagnosticJSON.values(result.diagnostics), "seconds": .double((seconds * 100).rounded() / 100),
+            "diagnostics": DiagnosticJSON.values(Array(result.diagnostics.prefix(page.limit))),
+            "diagnosticCount": .int(result.diagnostics.count), "seconds": .double((seconds * 100).rounded() / 100),
         ]
         let summary = "built \(loaded.manifest.assets.count) asset\(loaded.manifest.assets.count == 1 ? "" : "s") into "
             + "\(CurrentFolderText.shown(catalog, root: jail.root)): \(result.rendered) rendered, \(result.upToDate) up to date; "
             + "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
             + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
             + String(format: " in %.2f s", seconds) + "; \(result.diagnostics.countSummary)"
-            + result.diagnostics.map { "\n" + DiagnosticJSON.text($0) }.joined()
+            + "\n" + page.text(result.diagnostics, what: "diagnostics", DiagnosticJSON.text)
+            + "\n" + page.text(report.written, what: "written") { $0 }
+            + (report.removed.isEmpty ? "" : "\n" + page.text(report.removed, what: "removed") { $0 })
+            + (report.trash.map { "\nremoved files were kept in \(CurrentFolderText.shown($0, root: jail.root))" } ?? "")
         return ToolOutput(structured: structured, summary: summary, isError: !passed)
     }
 }

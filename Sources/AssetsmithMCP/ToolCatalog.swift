@@ -29,38 +29,51 @@ enum ToolCatalog {
     static let plan = Tool(
         name: "plan",
         description: "The resolved render jobs and Contents.json entries of a manifest (or of manifest text, checked in memory), "
-            + "or every manifest error with its line, column and fix (did-you-mean for misspelt keys). Renders and writes nothing.",
+            + "or every manifest error with its line, column and fix (did-you-mean for misspelt keys). Counts first, then the first "
+            + "`limit` jobs, entries and warnings with a cursor for the rest; one asset's plan in full with `asset` (the whole plan "
+            + "when it is small). Renders and writes nothing.",
         inputSchema: schema(manifestProperties.merging([
             "text": string("Manifest YAML to check instead of the file (relative paths resolve beside `manifest`); never written."),
-        ]) { $1 }),
-        annotations: .init(title: "Plan a manifest", readOnlyHint: true), outputSchema: output)
+            "asset": string("Only this asset: its jobs and entries, and its plan in full."),
+        ]) { $1 }.merging(ResultPage.schema) { $1 }),
+        annotations: .init(title: "Plan a manifest", readOnlyHint: true, openWorldHint: false), outputSchema: output)
 
     static let build = Tool(
         name: "build",
-        description: "Render every asset of the manifest into its asset catalog, as `assetsmith build`: the summary, the diagnostics, "
-            + "the files written and removed. Reports progress and can be cancelled (what was not drawn keeps its previous file).",
+        description: "Render every asset of the manifest into its asset catalog, as `assetsmith build`: the counts, then the first "
+            + "`limit` diagnostics and files written and removed. Destructive: removes the files of assets the manifest no longer "
+            + "has (kept in the state folder's trash), and `adopt` (or `adopt: true` in the manifest) moves a hand-made set's files "
+            + "to a backup. Reports progress and can be cancelled (what was not drawn keeps its previous file).",
         inputSchema: schema(manifestProperties.merging([
             "force": boolean("Render every output again, even those up to date."),
             "adopt": boolean("Take over every set the manifest names even when it holds files Assetsmith did not write (moved to a backup)."),
             "jobs": ["type": "integer", "minimum": 1, "maximum": 256, "description": "Render jobs in parallel (default: all cores)."],
             "renderTimeout": ["type": "number", "exclusiveMinimum": 0, "maximum": 3600,
                               "description": "Stop drawing one SVG or PDF after this many seconds (default 30)."],
+            "limit": ResultPage.schema["limit"] ?? [:],
         ]) { $1 }),
-        annotations: .init(title: "Build the asset catalog", readOnlyHint: false, destructiveHint: false, idempotentHint: true),
+        // Destructive: it removes the files of assets the manifest no longer has (into the state
+        // folder's trash) and, with `adopt` or a manifest's `adopt: true`, moves a set's files to a backup.
+        annotations: .init(title: "Build the asset catalog", readOnlyHint: false, destructiveHint: true, idempotentHint: true,
+                           openWorldHint: false),
         outputSchema: output)
 
     static let verify = Tool(
         name: "verify",
         description: "Check a catalog against Xcode's and the App Store's rules without changing it: findings with rule id, severity, "
-            + "file, line, message and fix (the `assetsmith verify --format json` report). For the manifest's catalog (default), "
-            + "one `catalog`, or every catalog of an Xcode `project`.",
+            + "file, line, message and fix (as `assetsmith verify --format json` gives them): counts per catalog and by rule first, "
+            + "then the first `limit` findings with a cursor for the rest, narrowed by `rule`, `severity` or `asset`. For the "
+            + "manifest's catalog (default), one `catalog`, or every catalog of an Xcode `project`.",
         inputSchema: schema(manifestProperties.merging([
             "catalog": string("An .xcassets folder inside the root, verified on its own (no manifest)."),
             "project": string("The Xcode project (.xcodeproj): its targets say what each app icon set is for."),
             "appIcon": string("With `catalog`: the primary app icon set (default AppIcon)."),
             "strict": boolean("Treat warnings as errors."),
-        ]) { $1 }),
-        annotations: .init(title: "Verify a catalog", readOnlyHint: true), outputSchema: output)
+            "rule": string("Only findings of this rule id (e.g. pixel-size)."),
+            "severity": ["type": "string", "enum": ["error", "warning", "note"], "description": "Only findings of this severity."],
+            "asset": string("Only findings of this set (e.g. AppIcon.appiconset, or AppIcon for every set of that name)."),
+        ]) { $1 }.merging(ResultPage.schema) { $1 }),
+        annotations: .init(title: "Verify a catalog", readOnlyHint: true, openWorldHint: false), outputSchema: output)
 
     static let preview = Tool(
         name: "preview",
@@ -70,7 +83,7 @@ enum ToolCatalog {
             "asset": string("Only this asset (set name), e.g. AppIcon."),
             "page": ["type": "integer", "minimum": 1, "description": "The page of the sheet (default 1)."],
         ]) { $1 }),
-        annotations: .init(title: "Preview the catalog", readOnlyHint: true), outputSchema: output)
+        annotations: .init(title: "Preview the catalog", readOnlyHint: true, openWorldHint: false), outputSchema: output)
 
     static let initTool = Tool(
         name: "init",
@@ -81,11 +94,11 @@ enum ToolCatalog {
             "catalog": string("The catalog to adopt (default: the app target's)."),
             "write": boolean("Write the manifest and copy the masters (default false: only return the text)."),
         ]),
-        annotations: .init(title: "Propose a manifest", readOnlyHint: false, destructiveHint: false), outputSchema: output)
+        annotations: .init(title: "Propose a manifest", readOnlyHint: false, destructiveHint: false, openWorldHint: false), outputSchema: output)
 
     static let explain = Tool(
         name: "explain",
         description: "What a verify rule checks, how severe it is, why (Apple's evidence or Assetsmith's house rule) and how to fix it.",
         inputSchema: schema(["rule": string("A rule id from a verify finding, e.g. pixel-size.")], required: ["rule"]),
-        annotations: .init(title: "Explain a verify rule", readOnlyHint: true), outputSchema: output)
+        annotations: .init(title: "Explain a verify rule", readOnlyHint: true, openWorldHint: false), outputSchema: output)
 }

@@ -11,7 +11,8 @@ import XcodeProject
 /// message, fix), for a manifest's catalog, a catalog on its own, or every catalog of a project.
 /// The `verify:` rules of the manifest (or of `.assetsmith-verify.yml` in the root) apply.
 extension ToolContext {
-    static let verifyArguments = manifestArguments + ["catalog", "project", "appIcon", "strict"]
+    static let verifyArguments = manifestArguments + ["catalog", "project", "appIcon", "strict", "rule", "severity", "asset"]
+        + ResultPage.arguments
 
     func verify(_ arguments: ToolArguments) throws(ToolFailure) -> ToolOutput {
         try arguments.checkNames(Self.verifyArguments)
@@ -42,17 +43,53 @@ extension ToolContext {
         let suppression = try suppression(manifestPath: manifestPath)
         let strict = try arguments.bool("strict") ?? false
         reports = reports.map { strict ? suppression.apply(to: $0).promotingWarnings() : suppression.apply(to: $0) }
-        return verifyOutput(reports, notes: notes)
+        return try verifyOutput(reports, notes: notes, arguments: arguments)
     }
 
-    private func verifyOutput(_ reports: [VerifyReport], notes: [String]) -> ToolOutput {
-        let json = ReportFormat.json.render(reports)
+    /// One shape for one catalog or many (issue 51, 53): counts per catalog and by rule first, then
+    /// the findings of every catalog as one paged list, narrowed by `rule`, `severity` or `asset`.
+    private func verifyOutput(_ reports: [VerifyReport], notes: [String], arguments: ToolArguments) throws(ToolFailure) -> ToolOutput {
+        let page = try ResultPage(arguments)
+        let rule = try arguments.string("rule"), severity = try arguments.string("severity"), asset = try arguments.string("asset")
+        if let rule, Finding.Rule(rawValue: rule) == nil {
+            throw ToolFailure("`rule` \"\(ReportText.visible(rule))\" is not a verify rule",
+                              fix: Suggestion.closest(to: rule, in: Finding.Rule.allCases.map(\.rawValue)).map { "did you mean \"\($0)\"?" }
+                                  ?? "give a rule id of a finding (the `explain` tool lists them)")
+        }
+        if let severity, Diagnostic.Severity(rawValue: severity) == nil {
+            throw ToolFailure("`severity` \"\(ReportText.visible(severity))\" is not one of error, warning, note")
+        }
+        let findings = reports.flatMap { report in report.findings.map { (report.catalog, $0) } }.filter { _, finding in
+            (rule == nil || finding.rule.rawValue == rule) && (severity == nil || finding.severity.rawValue == severity)
+                && (asset == nil || finding.asset == asset || finding.asset.map { PathText.lastComponent($0).hasPrefix((asset ?? "") + ".") } == true)
+        }
         let passed = reports.allSatisfy(\.passed)
-        var structured: [String: Value] = ["passed": .bool(passed)]
-        structured["report"] = (try? Value.json(Data(json.utf8))) ?? .string(json)
-        structured["notes"] = .array(notes.map { .string($0) })
-        let text = notes.map { "note: " + $0 + "\n" }.joined() + ReportFormat.text.render(reports)
+        var structured: [String: Value] = ["passed": .bool(passed), "notes": .array(notes.map { .string($0) })]
+        structured["catalogs"] = .array(reports.map { report in
+            var byRule: [String: Value] = [:]
+            for finding in report.findings { byRule[finding.rule.rawValue] = .int((byRule[finding.rule.rawValue]?.intValue ?? 0) + 1) }
+            return ["catalog": .string(report.catalog), "passed": .bool(report.passed), "errors": .int(report.errorCount),
+                    "warnings": .int(report.warningCount), "notes": .int(report.noteCount), "suppressed": .int(report.suppressed),
+                    "baselined": .int(report.baselined), "sets": .int(report.sets.count), "byRule": .object(byRule)]
+        })
+        structured["findings"] = page.page(findings) { catalog, finding in Self.findingValue(finding, catalog: catalog) }
+        var text = notes.map { "note: " + $0 + "\n" }.joined()
+        text += reports.map { "\($0.catalog): \($0.passed ? "passed" : "failed"), \($0.countSummary)" }.joined(separator: "\n")
+        text += "\n" + page.text(findings, what: "findings") { catalog, finding in
+            "\(catalog): \(finding.place): \(finding.severity.rawValue) [\(finding.rule.rawValue)]: \(finding.message)\n    fix: \(finding.fix)"
+        }
         return ToolOutput(structured: structured, summary: text, isError: false)
+    }
+
+    /// A finding as data: what `assetsmith verify --format json` gives for it, with its catalog.
+    static func findingValue(_ finding: Finding, catalog: String) -> Value {
+        var object: [String: Value] = ["severity": .string(finding.severity.rawValue), "rule": .string(finding.rule.rawValue),
+                                       "catalog": .string(catalog), "file": .string(finding.file),
+                                       "message": .string(finding.message), "fix": .string(finding.fix)]
+        if let line = finding.line { object["line"] = .int(line) }
+        if let column = finding.column { object["column"] = .int(column) }
+        if let asset = finding.asset { object["asset"] = .string(asset) }
+        return .object(object)
     }
 
     private func verifyManifest(_ arguments: ToolArguments, project: ProjectFile?) throws(ToolFailure) -> (VerifyReport, [String]) {

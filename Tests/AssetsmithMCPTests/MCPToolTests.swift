@@ -17,7 +17,7 @@ import TestSupport
         let schema = try project.handlers().tools.first { $0.name == "build" }?.inputSchema.objectValue
         #expect(schema?["additionalProperties"] == .bool(false))
         #expect(schema?["properties"]?.objectValue?.keys.sorted()
-            == ["adopt", "flavor", "force", "jobs", "manifest", "output", "renderTimeout", "variables"])
+            == ["adopt", "flavor", "force", "jobs", "limit", "manifest", "output", "renderTimeout", "variables"])
     }
 
     @Test func planGivesTheJobsAndEntriesOfTheManifest() async throws {
@@ -91,7 +91,7 @@ import TestSupport
         try PNGCodec.encode(changed, channels: .rgb).write(to: URL(fileURLWithPath: project.catalog + "/Dot.imageset/Dot@2x.png"))
         let result = try await handlers.call("verify", arguments: [:])
         #expect(result.object["passed"] == .bool(false))
-        let findings = result.object["report"]?.objectValue?["findings"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        let findings = result.object["findings"]?.objectValue?["items"]?.arrayValue?.compactMap(\.objectValue) ?? []
         let modified = findings.first { $0["rule"] == .string("modified") }
         #expect(modified?["severity"] == .string("error"), "\(findings)")
         #expect(modified?["file"] == .string("Output/Assets.xcassets/Dot.imageset/Dot@2x.png"), "\(findings)")
@@ -104,7 +104,7 @@ import TestSupport
         _ = try await handlers.call("build", arguments: [:])
         try FileManager.default.removeItem(atPath: project.catalog + "/Dot.imageset/Dot.png")
         let result = try await handlers.call("verify", arguments: ["catalog": .string("Output/Assets.xcassets")])
-        let findings = result.object["report"]?.objectValue?["findings"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        let findings = result.object["findings"]?.objectValue?["items"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(findings.map { $0["rule"] } == [.string("missing-file")], "\(result.text)")
         let notCatalog = try await handlers.call("verify", arguments: ["catalog": .string("Art")])
         #expect(notCatalog.failed && notCatalog.text.hasPrefix("\"Art\" is not an asset catalog folder (.xcassets)"), "\(notCatalog.text)")

@@ -90,14 +90,15 @@ async def example_project(session, root):
 
     build = await session.call_tool("build", {}, progress_callback=progress)
     report = structured(build)
-    check(not failed(build) and report["passed"] and report["rendered"] > 100 and len(report["written"]) > 100,
+    check(not failed(build) and report["passed"] and report["rendered"] > 100 and report["writtenCount"] > 100
+          and len(report["written"]) == 20,
           "build of the example: rendered and written", text(build))
     check(len(updates) >= 2 and updates[-1][0] == updates[-1][1], "build sent progress notifications up to its total", str(updates))
     again = await session.call_tool("build", {})
     check(structured(again)["rendered"] == 0 and structured(again)["upToDate"] > 100, "a second build finds everything up to date", text(again))
 
     verify = await session.call_tool("verify", {})
-    check(not failed(verify) and structured(verify)["passed"] and structured(verify)["report"]["errors"] == 0,
+    check(not failed(verify) and structured(verify)["passed"] and structured(verify)["catalogs"][0]["errors"] == 0,
           "verify of the built example passes", text(verify))
     preview = await session.call_tool("preview", {"asset": "AppIcon"})
     images = [c for c in preview.content if c.type == "image"]
@@ -192,7 +193,7 @@ async def adopted_project(root):
             build = await session.call_tool("build", {})
             check(not failed(build) and structured(build)["adopted"], "build adopts the project's icon sets", text(build))
             verify = await session.call_tool("verify", {})
-            check(not failed(verify) and "report" in structured(verify), "verify of the adopted project reports findings as data",
+            check(not failed(verify) and "findings" in structured(verify), "verify of the adopted project reports findings as data",
                   text(verify))
             preview = await session.call_tool("preview", {"page": 1})
             check(any(c.type == "image" for c in preview.content), "preview of the adopted project returns the image", text(preview))
