@@ -12,7 +12,7 @@ import Preview
 /// what a person would. One page (section) of the sheet at a time, or the part of one asset;
 /// the pages are listed so the next call can ask for another. Writes nothing.
 extension ToolContext {
-    static let previewArguments = manifestArguments + ["asset", "page"]
+    static let previewArguments = manifestArguments + ["asset", "page", "maxWidth"]
 
     func preview(_ arguments: ToolArguments) throws(ToolFailure) -> ToolOutput {
         try arguments.checkNames(Self.previewArguments)
@@ -32,7 +32,9 @@ extension ToolContext {
                 let guess = Suggestion.closest(to: asset, in: known).map { "did you mean \"\($0)\"? " } ?? ""
                 throw ToolFailure("the catalog has no asset \"\(asset)\"", fix: guess + "the plan tool lists the assets")
             }
-            catalog.sets = catalog.sets.filter { $0.name == asset || $0.name == asset + SetNaming.mask }
+            // The asset with every set named after it: a tab icon's `.selected` form (so its tab
+            // bars are drawn), a back indicator's `.mask`, a control's states, its `.symbol` sets.
+            catalog.sets = catalog.sets.filter { $0.name == asset || $0.name.hasPrefix(asset + ".") }
             catalog.stacks = catalog.stacks.filter { $0.name == asset }
             icons = icons.filter { $0.name == asset }
         }
@@ -49,12 +51,14 @@ extension ToolContext {
             throw ToolFailure("the catalog has nothing to preview" + (asset.map { " for \"\($0)\"" } ?? ""),
                               fix: "call the build tool first, or preview another asset")
         }
-        return try previewOutput(sections, catalogName: catalog.name, asset: asset, page: try arguments.int("page", in: 1...sections.count))
+        return try previewOutput(sections, catalogName: catalog.name, asset: asset, page: try arguments.int("page", in: 1...sections.count),
+                                 maxWidth: try arguments.int("maxWidth", in: 64...4096))
     }
 
     /// The picture of one page, or of every section of one asset, and the list of pages.
-    private func previewOutput(_ sections: [PreviewSection], catalogName: String, asset: String?, page: Int?) throws(ToolFailure) -> ToolOutput {
-        let picture: Bitmap
+    private func previewOutput(_ sections: [PreviewSection], catalogName: String, asset: String?, page: Int?,
+                               maxWidth: Int?) throws(ToolFailure) -> ToolOutput {
+        var picture: Bitmap
         let shown: String
         do {
             if let asset, page == nil {
@@ -70,6 +74,8 @@ extension ToolContext {
         } catch {
             throw ToolFailure("cannot draw the preview: \(error)")
         }
+        // A smaller picture on request (issue 53): fewer bytes for the agent to read.
+        if let maxWidth, picture.width > maxWidth { picture = PreviewSheet.downscale(picture, to: maxWidth) }
         let png: Data
         do {
             png = try PNGCodec.encode(picture, channels: .rgb)

@@ -82,6 +82,8 @@ enum ToolCatalog {
         inputSchema: schema(manifestProperties.merging([
             "asset": string("Only this asset (set name), e.g. AppIcon."),
             "page": ["type": "integer", "minimum": 1, "description": "The page of the sheet (default 1)."],
+            "maxWidth": ["type": "integer", "minimum": 64, "maximum": 4096,
+                         "description": "Scale the picture down to at most this many pixels wide (default: as drawn)."],
         ]) { $1 }),
         annotations: .init(title: "Preview the catalog", readOnlyHint: true, openWorldHint: false), outputSchema: output)
 

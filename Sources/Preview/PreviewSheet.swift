@@ -559,7 +559,7 @@ package enum PreviewSheet {
     static func note(prefix note: PreviewNote) -> String { note.isError ? "error:" : "warning:" }
 
     /// A quick box-filtered reduction for preview thumbnails (assets never go through this).
-    static func downscale(_ bitmap: Bitmap, to side: Int) -> Bitmap {
+    package static func downscale(_ bitmap: Bitmap, to side: Int) -> Bitmap {
         guard let canvas = try? SheetCanvas(size: PixelSize(width: side, height: side * bitmap.height / max(1, bitmap.width)),
                                             background: RGBAColor(red: 0, green: 0, blue: 0, alpha: 0)) else { return bitmap }
         canvas.drawThumbnail(bitmap, x: 0, y: 0, width: Double(canvas.size.width), height: Double(canvas.size.height))

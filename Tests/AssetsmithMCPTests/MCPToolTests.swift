@@ -110,6 +110,28 @@ import TestSupport
         #expect(notCatalog.failed && notCatalog.text.hasPrefix("\"Art\" is not an asset catalog folder (.xcassets)"), "\(notCatalog.text)")
     }
 
+    /// Issue 53: the preview of one tab icon shows what it is for, its tab bars with the selected
+    /// form, and `maxWidth` gives a smaller picture.
+    @Test func previewOfATabIconShowsItsTabBarsAndMaxWidthShrinksIt() async throws {
+        let project = try MCPTestProject("preview-tab")
+        let glyph = Fixtures.repoRoot.appendingPathComponent("Assets/Glyphs/home.svg").path
+        try FileManager.default.copyItem(atPath: glyph, toPath: project.root + "/Art/home.svg")
+        try (MCPTestProject.manifest + "  - {name: Home, kind: tab-icon, source: Art/home.svg}\n")
+            .write(toFile: project.root + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let handlers = try project.handlers()
+        let build = try await handlers.call("build", arguments: [:])
+        #expect(!build.failed, "\(build.text)")
+        let result = try await handlers.call("preview", arguments: ["asset": .string("Home")])
+        let titles = result.object["pages"]?.arrayValue?.compactMap { $0.objectValue?["title"]?.stringValue } ?? []
+        #expect(titles.contains("Tab bars"), "\(titles)")
+        let small = try await handlers.call("preview", arguments: ["asset": .string("Home"), "maxWidth": .int(300)])
+        let picture = try PNGCodec.decode(try #require(small.pngs.first))
+        #expect(picture.width == 300 && small.object["width"] == .int(300), "\(small.text)")
+        #expect(try #require(small.pngs.first).count < (try #require(result.pngs.first)).count)
+        let tooSmall = try await handlers.call("preview", arguments: ["asset": .string("Home"), "maxWidth": .int(63)])
+        #expect(tooSmall.failed, "\(tooSmall.text)")
+    }
+
     @Test func previewReturnsThePNGItDescribes() async throws {
         let project = try MCPTestProject("preview")
         let handlers = try project.handlers()
