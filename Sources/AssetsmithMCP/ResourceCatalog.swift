@@ -34,7 +34,8 @@ enum ResourceCatalog {
 
     static func read(_ uri: String, root: String) throws -> ReadResource.Result {
         guard let entry = entries(root: root).first(where: { $0.resource.uri == uri }) else {
-            throw MCPError.invalidParams("unknown resource \(uri); resources/list names them")
+            // The MCP specification's code for a resource that is not there ("Resources", Error Handling).
+            throw MCPError.serverError(code: -32002, message: "Resource not found: \(ReportText.visible(String(uri.prefix(200)))); resources/list names them")
         }
         guard case .success(let data) = BoundedFile.read(entry.path, limit: 16 << 20) else {
             throw MCPError.internalError("cannot read \(entry.path)")

@@ -1,3 +1,5 @@
+import AssetCore
+import AssetSpec
 import Foundation
 import MCP
 
@@ -16,7 +18,15 @@ package struct ToolHandlers: Sendable {
 
     /// The result of `name` with `arguments`. `progress` receives the build's progress;
     /// cancelling the calling task stops the build's drawing and throws `CancellationError`.
+    /// An unknown tool is a protocol error, not a tool's error result (the MCP specification,
+    /// "Error Handling": `-32602`, "Unknown tool: …"), so that a client tells a typo from a refusal.
     package func call(_ name: String, arguments: [String: Value]?, progress: ProgressReport? = nil) async throws -> CallTool.Result {
+        guard ToolCatalog.tools(readOnly: false).contains(where: { $0.name == name }) else {
+            let known = ToolCatalog.tools(readOnly: false).map(\.name)
+            let guess = Suggestion.closest(to: name, in: known).map { "; did you mean \"\($0)\"?" } ?? ""
+            throw MCPError.invalidParams("Unknown tool: \"\(ReportText.visible(String(name.prefix(80))))\"\(guess) (the tools: "
+                                         + known.joined(separator: ", ") + ")")
+        }
         let flag = CancelFlag()
         let context = context
         let result = await withTaskCancellationHandler {

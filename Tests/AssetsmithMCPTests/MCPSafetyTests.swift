@@ -72,8 +72,18 @@ import Testing
         try Data([0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13]).write(to: URL(fileURLWithPath: project.root + "/Art/Dot.png"))
         let corrupt = try await handlers.call("build", arguments: [:])
         #expect(corrupt.failed && corrupt.object["passed"] == .bool(false) && corrupt.firstDiagnostic["file"] != nil, "\(corrupt.text)")
-        let unknown = try await handlers.call("deploy", arguments: [:])
-        #expect(unknown.failed && unknown.text.hasPrefix("unknown tool \"deploy\""), "\(unknown.text)")
+        // An unknown tool is a protocol error (-32602), not an error result (issue 53).
+        do {
+            _ = try await handlers.call("deploy", arguments: [:])
+            Issue.record("an unknown tool answered with a result")
+        } catch let error as MCPError {
+            #expect(error.code == -32602 && "\(error)".contains("Unknown tool: \"deploy\""), "\(error)")
+        }
+        do {
+            _ = try await handlers.call("bild", arguments: [:])
+        } catch let error as MCPError {
+            #expect("\(error)".contains("did you mean \"build\""), "\(error)")
+        }
     }
 
     @Test func aCancelledCallThrowsCancellationAndItsSandboxDrawsNothingMore() async throws {
