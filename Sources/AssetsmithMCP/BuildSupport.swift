@@ -14,6 +14,15 @@ package final class CancelFlag: @unchecked Sendable {
     package var isCancelled: Bool { lock.withLock { cancelled } }
 }
 
+/// A flag set once, read from any thread.
+final class Latch: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
+}
+
 /// The build's SVG/PDF sandbox, refusing every document once the call is cancelled: the engine
 /// has no stop of its own, so a cancelled build runs out fast, drawing nothing more. What it
 /// drew before is written as a refused render's neighbours are; what it did not keeps its
@@ -54,21 +63,27 @@ final class CancellableSandbox: VectorSandbox, @unchecked Sendable {
 package typealias ProgressReport = @Sendable (_ done: Double, _ total: Double?, _ message: String?) -> Void
 
 /// The engine's progress display, relayed to the client as renders finish.
+/// The values sent only ever increase (the MCP specification: "The progress value MUST increase
+/// with each notification"): not after a cancel (the engine still counts the renders it refuses),
+/// and the start at 0 is not sent twice after a wait for the build lock (issue 53).
 final class ProgressRelay: BuildProgress, @unchecked Sendable {
     private let lock = NSLock()
     private let total: Int
     private var done = 0
     private let report: ProgressReport
+    private let cancel: CancelFlag?
 
-    init(total: Int, report: @escaping ProgressReport) {
+    init(total: Int, report: @escaping ProgressReport, cancel: CancelFlag? = nil, startSent: Bool = false) {
         self.total = total
         self.report = report
-        report(0, Double(total), "rendering \(total) image\(total == 1 ? "" : "s")")
+        self.cancel = cancel
+        if !startSent { report(0, Double(total), "rendering \(total) image\(total == 1 ? "" : "s")") }
     }
 
     /// At most `steps` notifications a build, and always the last: a catalog of 5,000 images
     /// would otherwise send 5,000.
     func advance() {
+        guard cancel?.isCancelled != true else { return }
         let now = lock.withLock { done += 1; return done }
         guard now == total || now * Self.steps / max(total, 1) != (now - 1) * Self.steps / max(total, 1) else { return }
         report(Double(now), Double(total), "rendered \(now) of \(total)")

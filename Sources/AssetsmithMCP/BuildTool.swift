@@ -32,8 +32,12 @@ extension ToolContext {
         }
         engine.sandbox = settings.sandbox(jobs, timeout).map { CancellableSandbox($0, flag: cancel) }
         if let progress {
-            engine.progress = { total in ProgressRelay(total: total, report: progress) }
-            engine.waiting = { progress(0, nil, "waiting for another build of the catalog to finish") }
+            let waited = Latch() // set once the wait was reported at 0: the relay then does not start at 0 again
+            engine.progress = { total in ProgressRelay(total: total, report: progress, cancel: cancel, startSent: waited.isSet) }
+            engine.waiting = {
+                waited.set()
+                progress(0, nil, "waiting for another build of the catalog to finish")
+            }
         }
         let start = Date()
         let result = engine.build(loaded.plan)
