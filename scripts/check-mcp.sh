@@ -29,3 +29,5 @@ fi
 work=$(mktemp -d "${TMPDIR:-/tmp}/assetsmith-mcp-check.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 "$venv/bin/python" Tests/MCPClient/check_mcp.py "$binary" "$repo" "$work"
+# An agent's task end to end on a real project, counted (issue 51).
+"$venv/bin/python" Tests/MCPClient/agent_task.py "$binary" "$repo" "$work"

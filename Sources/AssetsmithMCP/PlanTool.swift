@@ -10,6 +10,8 @@ extension ToolContext {
     /// A whole plan's JSON is returned only when at most this long (a few assets); otherwise the
     /// lists are paged and one asset's plan is given on request (`asset`).
     static let wholePlanBytes = 8 << 10
+    /// One asset's plan in full up to this long (an app icon of every size is about 20 KB).
+    static let assetPlanBytes = 24 << 10
 
     func plan(_ arguments: ToolArguments) throws(ToolFailure) -> ToolOutput {
         try arguments.checkNames(Self.manifestArguments + ["text", "asset"] + ResultPage.arguments)
@@ -38,7 +40,8 @@ extension ToolContext {
         if let asset { structured["asset"] = .string(asset) }
         if let choice = plan.tableChoice { structured["tableChoice"] = .string(choice) }
         // The whole plan (or the asset's) when it is small: every job and Contents.json in full.
-        if let json = try? plan.portableJSON(relativeTo: loaded.manifest.directory), json.count <= Self.wholePlanBytes {
+        if let json = try? plan.portableJSON(relativeTo: loaded.manifest.directory),
+           json.count <= (asset == nil ? Self.wholePlanBytes : Self.assetPlanBytes) {
             structured["plan"] = try? Value.json(json)
         }
         return ToolOutput(structured: structured, summary: planText(loaded, plan: plan, page: page, whole: structured["plan"] != nil))
@@ -53,7 +56,7 @@ extension ToolContext {
         summary += "\n" + page.text(plan.warnings, what: "warnings", DiagnosticJSON.text)
         summary += "\n" + page.text(plan.jobs, what: "render jobs") { "\($0.output) (asset \($0.asset))" }
         summary += "\n" + page.text(plan.entries, what: "catalog entries") { "\($0.folder) (asset \($0.asset))" }
-        summary += whole ? "\nthe structured result's `plan` holds every job and Contents.json in full"
+        summary += whole ? "\nthe structured result's `plan` holds these jobs and Contents.json in full"
             : "\nfor one asset's jobs and Contents.json in full, call plan with `asset`"
         return summary
     }
