@@ -24,8 +24,6 @@ enum ToolCatalog {
                       "description": "Values of ${NAME} in badge texts, over the server's environment (e.g. MARKETING_VERSION)."],
     ]
 
-    private static let output: Value = ["type": "object"]
-
     static let plan = Tool(
         name: "plan",
         description: "The resolved render jobs and Contents.json entries of a manifest (or of manifest text, checked in memory), "
@@ -36,7 +34,7 @@ enum ToolCatalog {
             "text": string("Manifest YAML to check instead of the file (relative paths resolve beside `manifest`); never written."),
             "asset": string("Only this asset: its jobs and entries, and its plan in full."),
         ]) { $1 }.merging(ResultPage.schema) { $1 }),
-        annotations: .init(title: "Plan a manifest", readOnlyHint: true, openWorldHint: false), outputSchema: output)
+        annotations: .init(title: "Plan a manifest", readOnlyHint: true, openWorldHint: false), outputSchema: OutputSchemas.plan)
 
     static let build = Tool(
         name: "build",
@@ -56,7 +54,7 @@ enum ToolCatalog {
         // folder's trash) and, with `adopt` or a manifest's `adopt: true`, moves a set's files to a backup.
         annotations: .init(title: "Build the asset catalog", readOnlyHint: false, destructiveHint: true, idempotentHint: true,
                            openWorldHint: false),
-        outputSchema: output)
+        outputSchema: OutputSchemas.build)
 
     static let verify = Tool(
         name: "verify",
@@ -73,7 +71,7 @@ enum ToolCatalog {
             "severity": ["type": "string", "enum": ["error", "warning", "note"], "description": "Only findings of this severity."],
             "asset": string("Only findings of this set (e.g. AppIcon.appiconset, or AppIcon for every set of that name)."),
         ]) { $1 }.merging(ResultPage.schema) { $1 }),
-        annotations: .init(title: "Verify a catalog", readOnlyHint: true, openWorldHint: false), outputSchema: output)
+        annotations: .init(title: "Verify a catalog", readOnlyHint: true, openWorldHint: false), outputSchema: OutputSchemas.verify)
 
     static let preview = Tool(
         name: "preview",
@@ -85,7 +83,7 @@ enum ToolCatalog {
             "maxWidth": ["type": "integer", "minimum": 64, "maximum": 4096,
                          "description": "Scale the picture down to at most this many pixels wide (default: as drawn)."],
         ]) { $1 }),
-        annotations: .init(title: "Preview the catalog", readOnlyHint: true, openWorldHint: false), outputSchema: output)
+        annotations: .init(title: "Preview the catalog", readOnlyHint: true, openWorldHint: false), outputSchema: OutputSchemas.preview)
 
     static let initTool = Tool(
         name: "init",
@@ -96,11 +94,11 @@ enum ToolCatalog {
             "catalog": string("The catalog to adopt (default: the app target's)."),
             "write": boolean("Write the manifest and copy the masters (default false: only return the text)."),
         ]),
-        annotations: .init(title: "Propose a manifest", readOnlyHint: false, destructiveHint: false, openWorldHint: false), outputSchema: output)
+        annotations: .init(title: "Propose a manifest", readOnlyHint: false, destructiveHint: false, openWorldHint: false), outputSchema: OutputSchemas.initTool)
 
     static let explain = Tool(
         name: "explain",
         description: "What a verify rule checks, how severe it is, why (Apple's evidence or Assetsmith's house rule) and how to fix it.",
         inputSchema: schema(["rule": string("A rule id from a verify finding, e.g. pixel-size.")], required: ["rule"]),
-        annotations: .init(title: "Explain a verify rule", readOnlyHint: true, openWorldHint: false), outputSchema: output)
+        annotations: .init(title: "Explain a verify rule", readOnlyHint: true, openWorldHint: false), outputSchema: OutputSchemas.explain)
 }

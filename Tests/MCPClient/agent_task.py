@@ -16,6 +16,7 @@ import sys
 import time
 
 import anyio
+import jsonschema
 from mcp import ClientSession, StdioServerParameters
 from mcp.client.stdio import stdio_client
 
@@ -96,6 +97,29 @@ async def main():
             _, text, explained = await agent.call("explain", {"rule": rule})
             check(explained.get("fix"), f"explain {rule}: what, why and fix", text)
             print(f"agent task: {agent.calls} calls, {agent.bytes} bytes read, {agent.seconds:.2f} s")
+            await schemas_catch_a_changed_result(session, {"plan": plan, "build": build, "verify": verify,
+                                                           "preview": preview, "explain": explained, "init": written})
+
+
+async def schemas_catch_a_changed_result(session, results):
+    """Issue 53: each tool's output schema describes its result field by field: the real result
+    validates, and the same result with a field dropped, renamed or retyped does not."""
+    tools = {tool.name: tool for tool in (await session.list_tools()).tools}
+    for name, result in results.items():
+        schema = getattr(tools[name], "output_schema", None) or getattr(tools[name], "outputSchema", None)
+        jsonschema.validate(result, schema)
+        required = schema.get("required", [])
+        check(len(required) >= 2, f"{name}: its output schema names its fields", json.dumps(schema)[:300])
+        field = required[0]
+        for change, changed in (("dropped", {k: v for k, v in result.items() if k != field}),
+                                ("renamed", {(k + "_" if k == field else k): v for k, v in result.items()}),
+                                ("retyped", {**result, field: [result[field]]})):
+            try:
+                jsonschema.validate(changed, schema)
+            except jsonschema.ValidationError:
+                continue
+            raise SystemExit(f"FAIL: {name}: a result with `{field}` {change} still validates against its output schema")
+        print(f"ok: {name}: the output schema refuses the result with `{field}` dropped, renamed or retyped")
 
 
 anyio.run(main)
