@@ -6,7 +6,7 @@ import Foundation
 /// 110 ms to write), so one edited source paid for the whole catalog twice, and at 50,000 assets the
 /// coders' trees of 200,000 entries were hundreds of megabytes. Above `singleFileEntries` the
 /// entries are spread over parts by set folder (a set's files in one part), each part is its own
-/// JSON file in `<output>/.assetsmith/<catalog>.record/`, named by its content, and the record file
+/// JSON file in `<state>/<catalog>.record/`, named by its content, and the record file
 /// lists them. A build rewrites only the parts whose entries changed; the parts are read in parallel.
 ///
 /// Crash safety: parts are written first under new names (their content digest), then the record
@@ -41,7 +41,7 @@ extension BuildRecord {
         return Int(hash & UInt64(count - 1))
     }
 
-    /// `<output>/.assetsmith/<catalog>.record` beside `<catalog>.record.json`.
+    /// `<state>/<catalog>.record` beside `<catalog>.record.json`.
     static func partsFolder(recordFile: String) -> String {
         recordFile.hasSuffix(".json") ? String(recordFile.dropLast(5)) : recordFile + ".parts"
     }

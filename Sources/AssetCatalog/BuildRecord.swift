@@ -1,7 +1,7 @@
 import AssetCore
 import Foundation
 
-/// What a build generated, kept at `<output>/.assetsmith/<catalog>.record.json`. Only files listed
+/// What a build generated, kept at `<state>/<catalog>.record.json` (`StateFolder`). Only files listed
 /// here are ever overwritten or removed by a later build; verify reads the source facts from it.
 package struct BuildRecord: Hashable, Sendable, Codable {
     package var toolVersion: String

@@ -21,7 +21,7 @@ package struct Budgets: Sendable, Equatable {
 
     /// Bytes of drawn output files a build holds in memory until the catalog is written: 32 MB.
     /// Past it, each file drawn is appended to the build's spill file
-    /// (`<output>/.assetsmith/spill-<pid>-<n>`, `SpillFile`) and read back by the writer, so
+    /// (`<state>/spill-<pid>-<n>`, `SpillFile`) and read back by the writer, so
     /// 50,000 assets cost what is in flight, not the catalog's size (issue 38: 104 MB of PNGs
     /// there). A small catalog never reaches it. Appending costs a sequential write the page cache
     /// keeps; a file per output (an earlier design) cost a create and a rename each, and made a

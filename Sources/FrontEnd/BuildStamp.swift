@@ -12,7 +12,7 @@ import Darwin
 
 /// The no-op fast path of `assetsmith build`, the way make decides: after a clean build, the size
 /// and modification time of every file it read (manifest, sources, templates) and every file it
-/// generated are kept in `<output>/.assetsmith/<Catalog>.xcassets.stamp`, with the build's
+/// generated are kept in `<state>/<Catalog>.xcassets.stamp` (`StateFolder`: `.assetsmith` beside the manifest), with the build's
 /// warnings. The next build first checks that stamp: when the manifest's bytes and the settings
 /// are the same and no listed file or watched folder changed, nothing can have changed, so it
 /// prints the same warnings and summary without parsing, planning or hashing anything. Any
