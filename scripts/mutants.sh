@@ -27,7 +27,8 @@ while IFS=$'\t' read -r file expression filter what; do
         continue
     fi
     cp "$file" "$backup/file"; current=$file
-    sed -E -i "$expression" "$file"
+    # Not `sed -i`: BSD sed (macOS) reads its next argument as a backup suffix.
+    sed -E "$expression" "$backup/file" >"$file"
     if cmp -s "$file" "$backup/file"; then
         stale+=("$what ($file)"); restore; continue
     fi
