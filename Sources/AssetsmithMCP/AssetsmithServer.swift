@@ -32,7 +32,7 @@ package enum AssetsmithServer {
     /// Serves over standard input and output until the client closes them.
     package static func serveStandardIO(_ handlers: ToolHandlers, version: String) async throws {
         let server = await make(handlers, version: version)
-        try await server.start(transport: StdioTransport())
+        try await server.start(transport: CheckingTransport(StdioTransport()))
         await server.waitUntilCompleted()
     }
 }

@@ -23,6 +23,24 @@ import Testing
         #expect(absolute.failed && absolute.text.contains("leads outside the server's root"), "\(absolute.text)")
     }
 
+    /// Issue 49: the root is compared by whole path components: a sibling folder whose name starts
+    /// with the root's name (`/srv/app-secrets` for the root `/srv/app`) is outside it.
+    @Test func aSiblingWhoseNameStartsWithTheRootsNameIsOutside() async throws {
+        let project = try MCPTestProject("prefix")
+        let sibling = project.root + "-secrets"
+        try FileManager.default.createDirectory(atPath: sibling, withIntermediateDirectories: true)
+        try MCPTestProject.manifest.write(toFile: sibling + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let name = PathText.lastComponent(sibling)
+        let handlers = try project.handlers()
+        let relative = try await handlers.call("plan", arguments: ["manifest": .string("../\(name)/assetsmith.yml")])
+        #expect(relative.failed && relative.text.contains("leads outside the server's root"), "\(relative.text)")
+        let absolute = try await handlers.call("plan", arguments: ["manifest": .string(sibling + "/assetsmith.yml")])
+        #expect(absolute.failed && absolute.text.contains("leads outside the server's root"), "\(absolute.text)")
+        let jail = try RootJail(root: project.root)
+        #expect(jail.contains(project.root) && jail.contains(project.root + "/Art") && jail.contains(project.root + "/a-secrets"))
+        #expect(!jail.contains(sibling) && !jail.contains(sibling + "/assetsmith.yml") && !jail.contains(PathText.parent(project.root)))
+    }
+
     @Test func aManifestWritingOrReadingOutsideTheRootIsRefusedBeforeAnythingIsWritten() async throws {
         let project = try MCPTestProject("manifest-outside")
         let handlers = try project.handlers()

@@ -4,13 +4,17 @@ Drives the server over standard input and output as an agent would: lists the to
 resources, runs plan -> build -> verify -> preview on a copy of the bundled example and on an
 adopted real project (init first), receives the preview as a PNG, cancels a slow build, and is
 refused a path outside the root, a write in read-only mode and hostile input -- the server
-answering the next call after each. Run by scripts/check-mcp.sh: check_mcp.py ASSETSMITH REPO WORK.
+answering the next call after each; and sent malformed lines on raw standard input, each answered
+with its JSON-RPC 2.0 error. Run by scripts/check-mcp.sh: check_mcp.py ASSETSMITH REPO WORK.
 """
 
 import base64
+import json
 import os
+import select
 import shutil
 import struct
+import subprocess
 import sys
 
 import anyio
@@ -199,6 +203,54 @@ async def adopted_project(root):
             check(any(c.type == "image" for c in preview.content), "preview of the adopted project returns the image", text(preview))
 
 
+# Issue 49: malformed lines through raw standard input, each answered by JSON-RPC 2.0 (a line,
+# the code, the id the answer must carry) -- a client waiting for an answer never waits forever.
+MALFORMED = [
+    (b"\xff\xfe{", -32700, None),
+    (b"not json", -32700, None),
+    (b"[" * 100000, -32700, None),
+    (b'{"jsonrpc":"2.0","id":1e400,"method":"ping"}', -32700, None),
+    (b'{"id":10,"method":"ping"}', -32600, 10),
+    (b'{"jsonrpc":"2.0","id":true,"method":"ping"}', -32600, None),
+    (b'{"jsonrpc":"2.0","id":null,"method":"ping"}', -32600, None),
+    (b'{"jsonrpc":"2.0","id":"m","method":5}', -32600, "m"),
+    (b"[]", -32600, None),
+    (b'{"jsonrpc":"2.0","id":7,"method":"tools/call"}', -32602, 7),
+    (b'{"jsonrpc":"2.0","id":8,"method":"tools/call","params":{}}', -32602, 8),
+]
+
+
+def raw_answer(process, line):
+    process.stdin.write(line + b"\n")
+    process.stdin.flush()
+    ready, _, _ = select.select([process.stdout], [], [], 30)
+    return json.loads(process.stdout.readline()) if ready else None
+
+
+def malformed_lines(root):
+    process = subprocess.Popen([ASSETSMITH, "mcp", "--root", root], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                               stderr=subprocess.DEVNULL, cwd=root)
+    try:
+        hello = {"jsonrpc": "2.0", "id": 0, "method": "initialize",
+                 "params": {"protocolVersion": "2025-06-18", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}}}
+        check((raw_answer(process, json.dumps(hello).encode()) or {}).get("id") == 0, "raw stdio: initialize answered")
+        process.stdin.write(b'{"jsonrpc":"2.0","method":"notifications/initialized"}\n')
+        for line, code, id in MALFORMED:
+            answer = raw_answer(process, line) or {}
+            error = answer.get("error") or {}
+            check(error.get("code") == code and "id" in answer and answer["id"] == id and error.get("message"),
+                  f"raw stdio: {line[:40]!r} answered with {code} and the id {id}", json.dumps(answer)[:300])
+        missing = raw_answer(process, b'{"jsonrpc":"2.0","id":9,"method":"tools/call","params":{"arguments":{}}}') or {}
+        check("params.name" in (missing.get("error") or {}).get("message", ""), "raw stdio: -32602 names the missing field",
+              json.dumps(missing))
+        ping = raw_answer(process, b'{"jsonrpc":"2.0","id":99,"method":"ping"}') or {}
+        check(ping.get("id") == 99 and "result" in ping, "raw stdio: the server still answers after every malformed line",
+              json.dumps(ping))
+    finally:
+        process.stdin.close()
+        process.wait(timeout=30)
+
+
 async def main():
     root = copy_example("example")
     async with server(root) as (read, write):
@@ -208,6 +260,7 @@ async def main():
             await refusals(session, root)
             await cancellation(session, root)
     await read_only(root)
+    malformed_lines(root)
     project = os.path.join(WORK, "project")
     shutil.copytree(os.path.join(REPO, "Tests", "Fixtures", "XcodeProjects", "TwoApps"), project)
     await adopted_project(project)

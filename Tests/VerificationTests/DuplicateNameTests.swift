@@ -10,25 +10,32 @@ import Verification
     static let contents = #"{ "images" : [ { "filename" : "A.png", "idiom" : "universal" } ], "info" : { "author" : "xcode", "version" : 1 } }"#
 
     /// A catalog with `Logo.imageset` at the top and `Brand/logo.imageset` in a group folder.
-    static func catalog(providesNamespace: Bool) throws -> String {
+    /// `providesNamespace` nil: the folder's Contents.json has no properties at all.
+    static func catalog(providesNamespace: Bool?) throws -> String {
         let png = try VerifyFixtures.png(side: 4)
         let root = try VerifyFixtures.catalog(set: "Logo.imageset", contents: contents, files: ["A.png": png])
         let group = URL(fileURLWithPath: root).appendingPathComponent("Brand")
         try FileManager.default.createDirectory(at: group.appendingPathComponent("logo.imageset"), withIntermediateDirectories: true)
         try Data(contents.utf8).write(to: group.appendingPathComponent("logo.imageset/Contents.json"))
         try png.write(to: group.appendingPathComponent("logo.imageset/A.png"))
-        let properties = providesNamespace ? #", "properties" : { "provides-namespace" : true }"# : ""
+        let properties = providesNamespace.map { #", "properties" : { "provides-namespace" : \#($0) }"# } ?? ""
         try Data(#"{ "info" : { "author" : "xcode", "version" : 1 }\#(properties) }"#.utf8)
             .write(to: group.appendingPathComponent("Contents.json"))
         return root
     }
 
     @Test func aSetInAGroupFolderClashesWithOneAtTheTop() throws {
-        let report = Verifier.verify(catalogAt: try Self.catalog(providesNamespace: false), displayPath: "Assets.xcassets")
+        let report = Verifier.verify(catalogAt: try Self.catalog(providesNamespace: nil), displayPath: "Assets.xcassets")
         #expect(report.findings.map(\.rule) == [.duplicateName])
         #expect(report.findings.first?.severity == .warning)
         #expect(report.findings.first?.file == "Assets.xcassets/Logo.imageset")
         #expect(report.findings.first?.message.hasPrefix("has the name of \"Brand/logo.imageset\"") == true)
+    }
+
+    /// Issue 49: the key given as `false` is no namespace (the key's presence alone is not read as one).
+    @Test func aFolderThatSaysProvidesNamespaceFalseStillClashes() throws {
+        let report = Verifier.verify(catalogAt: try Self.catalog(providesNamespace: false), displayPath: "Assets.xcassets")
+        #expect(report.findings.map(\.rule) == [.duplicateName], "\(report.findings.map(\.message))")
     }
 
     @Test func aFolderThatProvidesANamespaceKeepsItsSetsApart() throws {
