@@ -12,7 +12,7 @@ LIBXML2_PC := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig
 export PKG_CONFIG_PATH := $(LIBXML2_PC)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 endif
 
-.PHONY: run test build deps bench bench-fidelity bench-symbols verify clean install fuzz lint
+.PHONY: run test build deps bench bench-fidelity bench-symbols verify clean install fuzz lint portability
 
 deps:
 	@scripts/install-deps.sh
@@ -31,6 +31,8 @@ run: build
 	$(BIN) build --manifest assetsmith.yml --preview
 
 test: deps lint
+	scripts/test-check-portability.sh
+	scripts/check-portability.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh
