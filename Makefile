@@ -12,7 +12,7 @@ LIBXML2_PC := $(shell brew --prefix libxml2 2>/dev/null)/lib/pkgconfig
 export PKG_CONFIG_PATH := $(LIBXML2_PC)$(if $(PKG_CONFIG_PATH),:$(PKG_CONFIG_PATH))
 endif
 
-.PHONY: run test build deps bench bench-fidelity bench-symbols verify clean install fuzz lint portability
+.PHONY: run test build deps bench bench-fidelity bench-symbols verify clean install fuzz lint
 
 deps:
 	@scripts/install-deps.sh
