@@ -1,7 +1,7 @@
 #!/bin/sh
 # What can be checked here, on Linux, about the macOS build (issue 54); `make test` runs it.
 #
-# 1. Linux-only names outside a Linux branch. Each Swift file in Sources, Plugins and Tests is read
+# 1. Linux-only names outside a Linux branch. Each Swift file in Sources, Plugins, Tests and Templates is read
 #    with its `#if` branches followed: a name only Linux has (st_mtim, Glibc, /proc, inotify, …; the
 #    list is `linux_only` below) may stand only where a branch for Linux is taken (`#if os(Linux)`,
 #    `#if canImport(Glibc)`, or the `#else` of `#if canImport(Darwin)`), never where macOS compiles
@@ -29,7 +29,7 @@ fi
 export LINUX_ONLY
 LINUX_ONLY='\<st_[amc]tim\>|\<import Glibc\>|\<Glibc\.|\<canImport\(Musl\)|"/proc/|"/sys/|\<inotify_|\<IN_(MODIFY|CREATE|DELETE|MOVED|MOVE_SELF|CLOSE_WRITE|CLOEXEC|NONBLOCK)\>|\<epoll_|\<eventfd\>|\<memfd_create\>|\<prctl\>|\<PR_SET_|\<sched_getaffinity\>|\<O_TMPFILE\>|\<MSG_NOSIGNAL\>|\<SOCK_CLOEXEC\>|\<accept4\>|\<pipe2\>|\<malloc_usable_size\>|\<SOCK_STREAM\.rawValue\>'
 
-files=$(find Sources Plugins Tests -name '*.swift' 2>/dev/null | sort)
+files=$(find Sources Plugins Tests Templates -name '*.swift' 2>/dev/null | sort)
 [ -n "$files" ] || { echo "check-portability: no Swift files under $root" >&2; exit 2; }
 
 # shellcheck disable=SC2086
