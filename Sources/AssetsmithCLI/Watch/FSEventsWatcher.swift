@@ -2,10 +2,13 @@
 import CoreServices
 import Foundation
 
-/// macOS: one FSEvents stream over the watched folders, with file-level events. FSEvents follows
-/// paths, not folders: a file rewritten in place (shell `>`, `cp` onto it, an editor that writes
-/// in place) is an event for that file, and a folder renamed away and made again at its path is
-/// still watched. FSEvents reports every level below a folder and real paths (`/private/tmp/…`
+/// macOS: one FSEvents stream over the watched folders, with file-level events
+/// (`kFSEventStreamCreateFlagFileEvents`). FSEvents follows paths, not folders: a file rewritten in
+/// place is an event for that file, and a folder renamed away and made again at its path is still
+/// watched. (A vnode source on the folder sees neither: an in-place write changes no entry. Saves
+/// are in place for shell `>` and `cp` onto a file (POSIX cp opens an existing target with
+/// O_TRUNC), Vim with 'backupcopy' yes (and auto for a linked file), Emacs with backup-by-copying
+/// or where renaming would change the owner or group (its default for that case).) FSEvents reports every level below a folder and real paths (`/private/tmp/…`
 /// for `/tmp/…`); `WatchedPaths.direct` keeps what is directly in a watched folder, spelled as
 /// the watcher was given it, as inotify reports on Linux.
 final class FSEventsWatcher: FileWatcher, @unchecked Sendable {
