@@ -35,6 +35,8 @@ run: build
 # for the 11 of issue 49, so not part of `make test`).
 test: deps lint
 	scripts/mutants.sh --applies
+	scripts/test-check-portability.sh
+	scripts/check-portability.sh
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --parallel
 	scripts/check-plugin.sh

@@ -1,5 +1,10 @@
-// swift-tools-version:6.1
+// swift-tools-version:6.2
 import PackageDescription
+
+// Supported: Xcode 26.0 or later (Swift 6.2 or later) on macOS 15.6 or later, building a binary for macOS 13
+// or later (`platforms` below); Linux with Swift 6.2 or later. Tools 6.2 because the swift-log and
+// swift-collections the MCP SDK resolves (1.16.2, 1.6.0) declare 6.2; Xcode 26 needs macOS 15.6.
+// scripts/check-portability.sh checks every API used against the macOS target (`make test`).
 
 // Assetsmith: manifest → plan → Cairo/librsvg render → libpng → Xcode asset catalog.
 // Module layout and dependency direction: CONTRIBUTING.md (Layout; the team's guide is Docs/reference/STYLE.md).
@@ -67,6 +72,9 @@ let package = Package(
         // The only code that touches libpng's setjmp/longjmp.
         .target(name: "CPNGShim", dependencies: ["CPNG"], path: "Sources/CPNGShim"),
 
+        // Templates/ (requirement tables, launch templates, the schema) as a resource bundle beside
+        // every built executable: how `assetsmith` built by the command plugin in another package finds them.
+        .target(name: "BundledTemplates", path: "Templates", resources: [.copy("Tables"), .copy("Launch"), .copy("Schema")]),
         .target(name: "AssetCore"),
         .target(name: "AssetSpec", dependencies: ["AssetCore", .product(name: "Yams", package: "Yams")]),
         .target(name: "AssetPlan", dependencies: ["AssetCore", "AssetSpec"]),
@@ -88,7 +96,7 @@ let package = Package(
         .target(name: "VectorWorkers", dependencies: ["AssetCore", "Rendering", "CWorkerShim"]),
         // What every front end (the CLI, the MCP server) shares: where templates are found, the
         // budgets from the environment, the namespace guard, how workers are started. Prints nothing.
-        .target(name: "FrontEnd", dependencies: ["AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "BuildEngine", "Verification",
+        .target(name: "FrontEnd", dependencies: ["AssetCore", "AssetSpec", "BundledTemplates", "AssetPlan", "AssetCatalog", "BuildEngine", "Verification",
                                                  "VectorWorkers", "Rendering", "XcodeProject", "Preview"]),
         // `assetsmith mcp`: the tools an agent calls, over the same engine; never prints to stdout.
         .target(name: "AssetsmithMCP", dependencies: [

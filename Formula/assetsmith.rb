@@ -1,14 +1,21 @@
-# Homebrew formula: `brew install --HEAD ./Formula/assetsmith.rb` builds main; a release sets `url`
-# to the tag's tarball and `sha256` to `shasum -a 256` of it (Docs/integration.md: Installing).
+# Homebrew formula, in a tap layout (Formula/ at the repository's root). This repository is the tap:
+#   brew tap assetsmith/tap https://github.com/assetsmith/assetsmith
+#   brew trust assetsmith/tap                      # Homebrew 6 and later refuse an untrusted third-party tap
+#   brew install --HEAD assetsmith/tap/assetsmith  # builds main
+# Homebrew refuses a formula from a file path (`brew install ./Formula/assetsmith.rb`: "Homebrew
+# requires formulae to be in a tap") unless HOMEBREW_DEVELOPER is set (Homebrew/brew
+# Library/Homebrew/env_config.rb, forbid_packages_from_paths?; formulary.rb). A checkout is tapped
+# the same way, by its path: `brew tap assetsmith/tap "$PWD"`, which clones its committed state.
+# Head-only until a release: the release adds `url` (the tag's tarball) and `sha256`
+# (`shasum -a 256` of it), and `brew install assetsmith/tap/assetsmith` then installs it.
+# Supported: Xcode 26.0 or later (Swift 6.2 or later) on macOS 15.6 or later (Docs/integration.md: Installing).
 class Assetsmith < Formula
   desc "Renders and verifies Xcode asset catalogs from a YAML manifest"
   homepage "https://github.com/assetsmith/assetsmith"
-  url "https://github.com/assetsmith/assetsmith/archive/refs/tags/v0.1.0.tar.gz"
-  sha256 "0000000000000000000000000000000000000000000000000000000000000000"
   head "https://github.com/assetsmith/assetsmith.git", branch: "main"
 
   depends_on "pkg-config" => :build
-  depends_on xcode: ["16.0", :build]
+  depends_on xcode: ["26.0", :build]
   depends_on "cairo"
   depends_on "freetype"
   depends_on "libpng"

@@ -5,7 +5,8 @@
 # WebP, GIF and TIFF files and checks SVG and PDF files with them; macOS uses ImageIO and
 # CoreGraphics instead).
 # Debian/Ubuntu: apt-get (sudo when not root). macOS: Homebrew.
-# Swift (6.0 or newer) must already be on PATH: https://www.swift.org/install/
+# Swift must already be on PATH: https://www.swift.org/install/ (Linux), Xcode on macOS.
+# Supported: Xcode 26.0 or later (Swift 6.2 or later) on macOS 15.6 or later; Linux with Swift 6.2 or later.
 set -euo pipefail
 
 # poppler-glib draws PDF sources (Debian libpoppler-glib-dev, Homebrew poppler).
@@ -38,8 +39,18 @@ have_all() {
 }
 
 if ! command -v swift >/dev/null 2>&1; then
-  echo "error: swift is not on PATH; install Swift 6 from https://www.swift.org/install/ and run again" >&2
+  echo "error: swift is not on PATH; install Swift 6.2 or later from https://www.swift.org/install/ (on a Mac: Xcode 26.0 or later) and run again" >&2
   exit 2
+fi
+
+# Package.swift needs tools 6.2 (the MCP SDK's swift-log and swift-collections declare it).
+swift_version=$(swift --version 2>&1 | sed -n 's/.*Swift version \([0-9][0-9]*\)\.\([0-9][0-9]*\).*/\1 \2/p' | head -1)
+if [ -n "$swift_version" ]; then
+  set -- $swift_version
+  if [ "$1" -lt 6 ] || { [ "$1" -eq 6 ] && [ "$2" -lt 2 ]; }; then
+    echo "error: Swift $1.$2 is too old; Assetsmith needs Swift 6.2 or later (on a Mac: Xcode 26.0 or later, on macOS 15.6 or later)" >&2
+    exit 2
+  fi
 fi
 
 if have_all; then

@@ -103,7 +103,7 @@ extension BuildEngine {
                                        fix: error.fix ?? "check the source file").with(error.remedy))
             }
             return .failure(.error("cannot draw \(job.shown): \(error)", at: place,
-                                   fix: error.fix ?? "install DejaVu Sans (scripts/install-deps.sh)"))
+                                   fix: error.fix ?? "install DejaVu Sans (scripts/install-deps.sh); on a Mac, Helvetica is used"))
         } catch {
             return .failure(.error("cannot encode \(job.shown): \(error)", at: place, fix: "internal error, please report"))
         }

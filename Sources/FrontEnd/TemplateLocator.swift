@@ -1,12 +1,15 @@
 import AssetCore
 import AssetPlan
 import AssetSpec
+import BundledTemplates
 import Foundation
 import Verification
 
 /// Where requirement tables (and other templates) are found, first match wins:
 /// `$ASSETSMITH_TEMPLATES`, `Templates/` beside the manifest, then `Templates/` in a folder above
-/// the executable (a SwiftPM build inside the repository) or `share/assetsmith/Templates` beside it.
+/// the executable (a SwiftPM build inside the repository) or `share/assetsmith/Templates` beside it
+/// (`make install`, Homebrew), then the resource bundle SwiftPM builds beside the executable (a
+/// binary built in another package, as the command plugin's is: `BundledTemplates`).
 package enum TemplateLocator {
     package static func templateDirectories(manifest: Manifest) -> [String] {
         templateDirectories(manifestDirectory: manifest.directory)
@@ -23,7 +26,8 @@ package enum TemplateLocator {
         if ((try? FileManager.default.contentsOfDirectory(atPath: manifestDirectory)) ?? []).contains("Templates") {
             candidates.append((manifestDirectory as NSString).appendingPathComponent("Templates"))
         }
-        if let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().path {
+        let executable = Bundle.main.executableURL?.resolvingSymlinksInPath().path
+        if let executable {
             var folder = PathText.parent(executable)
             candidates.append((folder as NSString).appendingPathComponent("../share/assetsmith/Templates"))
             while folder != "/" && !folder.isEmpty {
@@ -31,6 +35,7 @@ package enum TemplateLocator {
                 folder = PathText.parent(folder)
             }
         }
+        if let bundled = BundledTemplates.directory(besideExecutable: executable) { candidates.append(bundled) }
         var seen: Set<String> = []
         return candidates.map { ($0 as NSString).standardizingPath }.filter { path in
             var isDirectory: ObjCBool = false

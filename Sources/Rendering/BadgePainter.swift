@@ -4,9 +4,10 @@ import CCairo
 import CPango
 
 /// Draws a badge (`BadgeDrawing`) over a finished icon, or alone on a transparent canvas (the
-/// `.icon` badge layer): the shape with Cairo, the text laid out by Pango in DejaVu Sans Bold,
-/// found through fontconfig by name and checked, so that renders are the same on every machine
-/// with the font installed (hinting off, metrics unhinted, grey antialiasing).
+/// `.icon` badge layer): the shape with Cairo, the text laid out by Pango in DejaVu Sans Bold or,
+/// where it is not installed, Helvetica Bold (every Mac has it), found by name and checked, so that
+/// renders are the same on every machine with the same face (hinting off, metrics unhinted, grey
+/// antialiasing).
 ///
 /// Geometry, as fractions of the icon's side `s` (inside `inset` for a macOS icon on its grid):
 /// - `ribbon`: a band `0.15 s` wide at 45° across the top right corner, its centre line `0.29 s`
@@ -20,10 +21,28 @@ import CPango
 /// Text is sized to about 60 % of the shape's height, shrunk to fit its width, and left out when
 /// its ink would be under `minimumTextHeight` px: the shape alone is drawn then (an empty ribbon
 /// or band, a plain dot), never unreadable text.
-enum BadgePainter {
-    /// The face every badge is set in.
-    static let fontDescription = "DejaVu Sans Bold"
-    static let fontFamily = "DejaVu Sans"
+package enum BadgePainter {
+    /// The families a badge is set in (bold), the first installed wins: DejaVu Sans (Debian's
+    /// fonts-dejavu-core, which scripts/install-deps.sh installs; the goldens are drawn in it), then
+    /// Helvetica, in /System/Library/Fonts on every macOS, which Pango finds through Core Text or
+    /// through fontconfig's system font folders.
+    package static let fontFamilies = ["DejaVu Sans", "Helvetica"]
+
+    /// The first of `families` that Pango loads as itself (`loaded` says which family it loaded
+    /// for a name, nil when none: fontconfig substitutes another face silently, and a badge in it
+    /// would not match its goldens), or the error that names what is missing.
+    package static func chooseFamily(_ families: [String], loaded: (String) -> String?) -> Result<String, RenderError> {
+        var offered: [String] = []
+        for family in families {
+            let found = loaded(family)
+            if found == family { return .success(family) }
+            if let found, !found.isEmpty, !offered.contains(found) { offered.append(found) }
+        }
+        let wanted = families.map { "\"\($0)\"" }.joined(separator: " or ")
+        let instead = offered.isEmpty ? "Pango found no font at all"
+            : "Pango found only " + offered.map { "\"\($0)\"" }.joined(separator: ", ")
+        return .failure(.cairo(message: "badge text needs the font \(wanted), but \(instead); install DejaVu Sans (Debian fonts-dejavu-core; scripts/install-deps.sh)"))
+    }
     /// The smallest text drawn, as the height of its ink in px. Measured on renders of "BETA" and
     /// "1.4.2" in DejaVu Sans Bold, unhinted, grey antialiasing: at 7 px of cap height (font size
     /// about 9.6 px) every letter and digit is told apart; at 5–6 px B/8, E/F and 3/8 merge.
@@ -101,36 +120,48 @@ enum BadgePainter {
                               Double(color.alpha) / 255)
     }
 
-    /// A Pango layout of one line of text in DejaVu Sans Bold, owned (freed on deinit).
+    /// A Pango layout of one line of text in the badge face (`fontFamilies`), owned (freed on deinit).
     private final class Layout {
         let handle: OpaquePointer
         private let font: OpaquePointer
         private static let referenceSize = 100.0
 
         init(_ text: String, on cr: OpaquePointer) throws(RenderError) {
-            handle = pango_cairo_create_layout(cr)
-            font = pango_font_description_from_string(BadgePainter.fontDescription)
+            let layout: OpaquePointer = pango_cairo_create_layout(cr)
             let options = cairo_font_options_create()
             cairo_font_options_set_hint_style(options, CAIRO_HINT_STYLE_NONE)
             cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
             cairo_font_options_set_antialias(options, CAIRO_ANTIALIAS_GRAY)
-            pango_cairo_context_set_font_options(pango_layout_get_context(handle), options)
+            pango_cairo_context_set_font_options(pango_layout_get_context(layout), options)
             cairo_font_options_destroy(options)
-            pango_layout_context_changed(handle)
+            pango_layout_context_changed(layout)
+            let chosen = BadgePainter.chooseFamily(BadgePainter.fontFamilies) { family in
+                Self.loadedFamily(family, in: pango_layout_get_context(layout))
+            }
+            let family: String
+            switch chosen {
+            case .success(let found):
+                family = found
+            case .failure(let error):
+                g_object_unref(UnsafeMutableRawPointer(layout))
+                throw error
+            }
+            handle = layout
+            font = pango_font_description_from_string(family + " Bold")
             pango_layout_set_text(handle, text, -1)
             setSize(Self.referenceSize)
-            // fontconfig substitutes silently; a badge in another face would not match its goldens.
-            if let loaded = pango_context_load_font(pango_layout_get_context(handle), font) {
-                let described = pango_font_describe(loaded)
-                let family = pango_font_description_get_family(described).map { String(cString: $0) } ?? ""
-                pango_font_description_free(described)
-                g_object_unref(UnsafeMutableRawPointer(loaded))
-                guard family == BadgePainter.fontFamily else {
-                    throw .cairo(message: "badge text needs the font \"\(BadgePainter.fontFamily)\", but fontconfig has only \"\(family)\"; install it (Debian fonts-dejavu-core, Homebrew font-dejavu; scripts/install-deps.sh)")
-                }
-            } else {
-                throw .cairo(message: "badge text needs the font \"\(BadgePainter.fontFamily)\", and Pango found no font at all; install it (Debian fonts-dejavu-core; scripts/install-deps.sh)")
-            }
+        }
+
+        /// The family of the font Pango loads for `family` in bold, nil when it loads none.
+        private static func loadedFamily(_ family: String, in context: OpaquePointer?) -> String? {
+            let description = pango_font_description_from_string(family + " Bold")
+            defer { pango_font_description_free(description) }
+            guard let loaded = pango_context_load_font(context, description) else { return nil }
+            let described = pango_font_describe(loaded)
+            let name = pango_font_description_get_family(described).map { String(cString: $0) } ?? ""
+            pango_font_description_free(described)
+            g_object_unref(UnsafeMutableRawPointer(loaded))
+            return name
         }
 
         deinit {

@@ -149,7 +149,10 @@ package enum WorkerWire {
             guard let slice = take(4) else { return nil }
             let count = slice.reversed().reduce(0) { $0 << 8 | Int($1) }
             guard let utf8 = take(count) else { return nil }
-            return String(validating: utf8, as: UTF8.self)
+            // `String(validating:as:)` is macOS 15+ (the target is 13): decoding repairs bad UTF-8
+            // with U+FFFD, so text whose bytes come back different was not UTF-8.
+            let decoded = String(decoding: utf8, as: UTF8.self)
+            return decoded.utf8.elementsEqual(utf8) ? decoded : nil
         }
     }
 }

@@ -15,10 +15,11 @@ struct CLI {
 
     /// `shell`: run `/bin/sh` with `arguments` instead of the binary (for setup such as a mount).
     /// `removing`: environment variables to unset for the run.
+    /// `executable`: another copy of the binary to run.
     static func run(_ arguments: [String], in directory: String, environment extra: [String: String] = [:],
-                    shell: Bool = false, removing: [String] = []) throws -> Result {
+                    shell: Bool = false, removing: [String] = [], executable: String? = nil) throws -> Result {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : binary)
+        process.executableURL = URL(fileURLWithPath: shell ? "/bin/sh" : executable ?? binary)
         process.arguments = arguments
         process.currentDirectoryURL = URL(fileURLWithPath: directory)
         var environment = ProcessInfo.processInfo.environment

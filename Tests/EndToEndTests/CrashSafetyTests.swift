@@ -39,9 +39,9 @@ import TestSupport
     static func stats(_ folder: String) -> [String: [Int]] {
         var found: [String: [Int]] = [:]
         for case let path as String in FileManager.default.enumerator(atPath: folder)?.allObjects ?? [] {
-            var info = stat()
-            guard stat(folder + "/" + path, &info) == 0 else { continue }
-            found[path] = [Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec)]
+            let stamp = FileStamp.of(folder + "/" + path)
+            guard stamp[0] >= 0 else { continue }
+            found[path] = stamp
         }
         return found
     }

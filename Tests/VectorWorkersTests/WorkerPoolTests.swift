@@ -248,7 +248,8 @@ final class DrawnCounts: @unchecked Sendable {
     /// measure (and their answers) in the binary layout, the rest as JSON.
     @Test func everyFrameRoundTripsThroughTheWire() throws {
         let files = [VectorSourceFile(path: "/a/é b.svg"), VectorSourceFile(path: "/a/b.pdf", isPDF: true, page: 3),
-                     VectorSourceFile(path: "/s.svg", layer: "Regular-S"), VectorSourceFile(path: "")]
+                     VectorSourceFile(path: "/s.svg", layer: "Regular-S"), VectorSourceFile(path: ""),
+                     VectorSourceFile(path: "/a/\u{FFFD}.svg")]
         var frames: [WorkerFrame] = []
         for file in files {
             frames.append(WorkerFrame(request: .measure(file)))
