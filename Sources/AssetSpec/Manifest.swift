@@ -35,6 +35,17 @@ package struct Manifest: Hashable, Sendable {
     package var namedSources: [String] = []
     /// The state folder's name beside the manifest when `state:` is left out.
     package static let defaultStateFolder = ".assetsmith"
+
+    /// The state folder of the manifest `file` in `directory` when `state:` is left out:
+    /// `.assetsmith` beside it, and for a manifest not named `assetsmith.yml` a folder of its own
+    /// in there (`.assetsmith/widget` for `widget.yml`), so that two manifests of one folder (an
+    /// app's and its widget's, each writing an `Assets.xcassets`) never share a record or a lock.
+    package static func defaultState(directory: String, file: String) -> String {
+        let name = (file as NSString).lastPathComponent
+        let stem = (name as NSString).deletingPathExtension
+        let own = stem == "assetsmith" || stem.isEmpty ? "" : "/" + stem
+        return (directory as NSString).appendingPathComponent(defaultStateFolder) + own
+    }
     /// Folders listed by `source` patterns (`Assets/Icons/*.svg`): a file added there is a new asset.
     package var patternFolders: [String] = []
     /// Top-level `flavors:` in manifest order (all of them, also when `--flavor` picks one).
@@ -57,7 +68,7 @@ package struct Manifest: Hashable, Sendable {
         self.outputDirectory = outputDirectory
         self.catalogName = catalogName
         self.assets = assets
-        self.stateDirectory = (directory as NSString).appendingPathComponent(Self.defaultStateFolder)
+        self.stateDirectory = Self.defaultState(directory: directory, file: file)
     }
 }
 

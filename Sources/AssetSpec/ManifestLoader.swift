@@ -101,7 +101,7 @@ package enum ManifestLoader {
         // `--output` elsewhere takes the state with it (a build of someone's manifest into a
         // folder of one's own writes nothing beside that manifest).
         manifest.stateDirectory = state.map { absolutePath($0.value, relativeTo: directory) }
-            ?? (outputOverride != nil ? outputDirectory : directory) + "/" + Manifest.defaultStateFolder
+            ?? (outputOverride != nil ? outputDirectory + "/" + Manifest.defaultStateFolder : Manifest.defaultState(directory: directory, file: file))
         manifest.variables = usedVariables(text, environment: environment)
         return manifest
     }

@@ -195,7 +195,8 @@ extension BuildCommand {
     func writeFileLists(_ files: BuildFiles, plan: Plan, record: BuildRecord?, templateDirectories: [String],
                         printer: DiagnosticPrinter) -> Bool {
         let beside = PathText.parent(options.manifestPath)
-        let defaults = [XcodeFileLists.inputName, XcodeFileLists.outputName].map { beside + "/" + $0 }
+        let besideManifest = XcodeFileLists.paths(manifestPath: options.manifestPath)
+        let defaults = [besideManifest.inputs, besideManifest.outputs]
         let keptCurrent = inputFileList == nil && outputFileList == nil && defaults.allSatisfy { FileStat.of($0) != nil }
         let inputList = keptCurrent ? defaults[0] : inputFileList, outputList = keptCurrent ? defaults[1] : outputFileList
         guard inputList != nil || outputList != nil else { return true }

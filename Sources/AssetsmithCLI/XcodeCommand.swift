@@ -17,10 +17,8 @@ struct XcodeCommand: ParsableCommand {
     @OptionGroup var terminal: TerminalOptions
 
     func run() throws {
-        let folder = PathText.parent(options.manifestPath)
-        var arguments = ["--manifest", options.manifestPath,
-                         "--input-file-list", folder + "/" + XcodeFileLists.inputName,
-                         "--output-file-list", folder + "/" + XcodeFileLists.outputName]
+        let lists = XcodeFileLists.paths(manifestPath: options.manifestPath)
+        var arguments = ["--manifest", options.manifestPath, "--input-file-list", lists.inputs, "--output-file-list", lists.outputs]
         if let flavor = options.flavor { arguments += ["--flavor", flavor] }
         if terminal.quiet { arguments.append("--quiet") }
         if terminal.noColor { arguments.append("--no-color") }
@@ -41,8 +39,9 @@ struct XcodeCommand: ParsableCommand {
         let folder = PathText.parent(manifestPath)
         let root = XcodeFileLists.sourceRoot(manifestDirectory: folder, project: nil)
         let manifest = XcodeFileLists.line(manifestPath, sourceRoot: root)
-        let inputs = XcodeFileLists.line(folder + "/" + XcodeFileLists.inputName, sourceRoot: root)
-        let outputs = XcodeFileLists.line(folder + "/" + XcodeFileLists.outputName, sourceRoot: root)
+        let lists = XcodeFileLists.paths(manifestPath: manifestPath)
+        let inputs = XcodeFileLists.line(lists.inputs, sourceRoot: root)
+        let outputs = XcodeFileLists.line(lists.outputs, sourceRoot: root)
         let shellManifest = manifest.replacingOccurrences(of: "$(SRCROOT)", with: "$SRCROOT")
         return """
 

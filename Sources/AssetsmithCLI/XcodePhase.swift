@@ -87,9 +87,14 @@ struct XcodePhase {
 /// build keeps current, with paths relative to `$(SRCROOT)` so that they hold no one machine's
 /// paths (issue 54) and can be committed.
 struct XcodeFileLists {
-    /// The default names, beside the manifest.
-    static let inputName = "assetsmith-inputs.xcfilelist"
-    static let outputName = "assetsmith-outputs.xcfilelist"
+    /// The lists beside the manifest, named after it (`assetsmith-inputs.xcfilelist` for
+    /// `assetsmith.yml`, `widget-inputs.xcfilelist` for `widget.yml`: two manifests of one folder,
+    /// an app's and its widget's, each have their own).
+    static func paths(manifestPath: String) -> (inputs: String, outputs: String) {
+        let stem = (PathText.lastComponent(manifestPath) as NSString).deletingPathExtension
+        let beside = PathText.parent(manifestPath) + "/" + stem
+        return (beside + "-inputs.xcfilelist", beside + "-outputs.xcfilelist")
+    }
 
     var inputs: [String]
     var outputs: [String]
@@ -185,8 +190,10 @@ enum XcodeCheck {
         printer.print([.error("the Run Script phase does not declare \"\(CurrentFolder.relative(first))\"\(more) that this build reads or writes; "
                               + "with user script sandboxing on, Xcode would stop the build there, so nothing was read or written",
                               at: .file(CurrentFolder.relative(manifestPath)),
-                              fix: "run `assetsmith xcode` in the manifest's folder (it builds, and rewrites \(XcodeFileLists.inputName) and "
-                                  + "\(XcodeFileLists.outputName), which Xcode reads before the phase runs), then build again; "
+                              fix: "run `assetsmith xcode --manifest \(CurrentFolder.relative(manifestPath))` (it builds, and rewrites "
+                                  + "\(PathText.lastComponent(XcodeFileLists.paths(manifestPath: manifestPath).inputs)) and "
+                                  + "\(PathText.lastComponent(XcodeFileLists.paths(manifestPath: manifestPath).outputs)), which Xcode reads "
+                                  + "before the phase runs), then build again; "
                                   + "any `assetsmith build` or `watch` from a terminal keeps them current")])
         throw ExitCode(2)
     }

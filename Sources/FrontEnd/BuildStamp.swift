@@ -47,8 +47,10 @@ package struct BuildStamp {
         if topLevelValue("state", in: text) == nil, let output {
             return StateFolder.legacy(outputDirectory: output, catalogFolder: catalogFolder)
         }
-        let named = topLevelValue("state", in: text) ?? StateFolder.defaultName
-        return StateFolder(path: PathText.absolute(named, relativeTo: PathText.parent(manifestPath)), catalogFolder: catalogFolder)
+        let folder = PathText.parent(manifestPath)
+        let path = topLevelValue("state", in: text).map { PathText.absolute($0, relativeTo: folder) }
+            ?? Manifest.defaultState(directory: folder, file: manifestPath)
+        return StateFolder(path: path, catalogFolder: catalogFolder)
     }
 
     /// What besides the manifest's bytes decides a build: tool, templates, output and flags.

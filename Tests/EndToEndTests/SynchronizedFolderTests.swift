@@ -58,4 +58,28 @@ import TestSupport
         #expect(text.stdout.contains("IceCubesApp/.assetsmith: warning: is assetsmith's state folder inside \"IceCubesApp\""), "\(text.stdout)")
         #expect(text.stdout.contains("AlternateIcons/.old/Backup.xcassets: note: is a catalog inside a hidden folder"), "\(text.stdout)")
     }
+
+    /// An app's and its widget's manifest in one folder, each writing an `Assets.xcassets`, keep
+    /// their own state (`.assetsmith` and `.assetsmith/widget`) and file lists: one's build never
+    /// takes the other's files for its own or for hand-made ones.
+    @Test func twoManifestsOfOneFolderKeepTheirOwnStateAndLists() throws {
+        let dir = CLI.temporaryDirectory("two-manifests")
+        try CLI.copyFromRepo("Assets/Glyphs/star.svg", to: dir)
+        try "assets:\n  - {name: Star, kind: image, source: star.svg, size: 20}\noutput: App/Assets.xcassets\n"
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        try "assets:\n  - {name: Glint, kind: image, source: star.svg, size: 16}\noutput: Widget/Assets.xcassets\n"
+            .write(toFile: dir + "/widget.yml", atomically: true, encoding: .utf8)
+        for manifest in ["assetsmith.yml", "widget.yml", "assetsmith.yml", "widget.yml"] {
+            let build = try CLI.run(["xcode", "--manifest", manifest], in: dir)
+            #expect(build.status == 0, "\(manifest): \(build.stderr)")
+        }
+        #expect(FileManager.default.fileExists(atPath: dir + "/.assetsmith/Assets.xcassets.record.json"))
+        #expect(FileManager.default.fileExists(atPath: dir + "/.assetsmith/widget/Assets.xcassets.record.json"))
+        let app = try String(contentsOfFile: dir + "/assetsmith-outputs.xcfilelist", encoding: .utf8)
+        let widget = try String(contentsOfFile: dir + "/widget-outputs.xcfilelist", encoding: .utf8)
+        #expect(app.contains("$(SRCROOT)/App/Assets.xcassets/Star.imageset/Star.png") && !app.contains("Widget/"), "\(app)")
+        #expect(widget.contains("$(SRCROOT)/.assetsmith/widget/Assets.xcassets.record.json") && !widget.contains("App/"), "\(widget)")
+        let again = try CLI.run(["build", "--manifest", "widget.yml"], in: dir)
+        #expect(again.stderr.contains("0 rendered") && again.stderr.contains("0 removed"), "\(again.stderr)")
+    }
 }
