@@ -75,8 +75,6 @@ extension CatalogWriter {
         flush()
         file.write(Data("}".utf8))
         file.finish()
-        // The journal is trusted only as this machine wrote it (`StateTrust`).
-        if let path = try? stateFiles.resolve(journalFile(catalogFolder)) { StateTrust.remember(path) }
     }
 
     /// How many paths of the journal are encoded at once.
@@ -102,6 +100,9 @@ private final class JournalFile {
     private let temp: String
     private let handle: FileHandle
     private var failed = false
+    /// The journal's digest as it is written: noted as this machine's (`StateTrust`) before it is
+    /// renamed into place, so a build killed right after the rename still finds it its own.
+    private let digest = Digest.Streaming()
 
     init?(_ stateFiles: SafeFiles, catalogFolder: String) {
         guard let path = try? stateFiles.resolve(CatalogWriter.journalFile(catalogFolder)) else { return nil }
@@ -115,6 +116,7 @@ private final class JournalFile {
     func write(_ data: Data) {
         guard !failed else { return }
         do { try handle.write(contentsOf: data) } catch { failed = true }
+        digest.update(data)
     }
 
     /// The journal is left out: a part could not be encoded.
@@ -122,6 +124,7 @@ private final class JournalFile {
 
     func finish() {
         let closed = (try? handle.close()) != nil
+        if !failed, closed { StateTrust.remember(digest: digest.hex(), for: path) }
         if failed || !closed || rename(temp, path) != 0 { unlink(temp) }
     }
 }

@@ -35,6 +35,30 @@ package enum Digest {
         }
     }
 
+    /// SHA-256 of bytes given in pieces (a file written in parts: the write journal).
+    package final class Streaming {
+        private let checksum: OpaquePointer
+
+        package init() {
+            guard let checksum = g_checksum_new(G_CHECKSUM_SHA256) else { preconditionFailure("GLib has no SHA-256") }
+            self.checksum = checksum
+        }
+
+        deinit { g_checksum_free(checksum) }
+
+        package func update(_ data: Data) {
+            data.withUnsafeBytes { raw in
+                guard let base = raw.bindMemory(to: UInt8.self).baseAddress, raw.count > 0 else { return }
+                g_checksum_update(checksum, base, gssize(raw.count))
+            }
+        }
+
+        /// The digest in lower-case hex (the hasher is finished: no more updates).
+        package func hex() -> String {
+            String(cString: g_checksum_get_string(checksum))
+        }
+    }
+
     package static func sha256Digest(_ text: String) -> SHA256Digest {
         sha256Digest(Data(text.utf8))
     }

@@ -38,21 +38,37 @@ package enum StateTrust {
         folder() + "/" + Digest.sha256(path)
     }
 
-    /// True when the file at `path` holds the bytes a build on this machine last wrote there.
+    /// How many digests a path keeps: the ones a build wrote last, so that a build killed between
+    /// noting a file and renaming it into place (or the other way round) leaves both trusted.
+    static let keptDigests = 4
+
+    /// The digests kept for `path`, newest last.
+    private static func digests(for path: String) -> [String] {
+        guard case .success(let kept) = BoundedFile.read(entry(for: path), limit: 4096) else { return [] }
+        return String(decoding: kept, as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
+    /// True when the file at `path` holds bytes a build on this machine wrote there.
     /// False for a missing file (nothing to trust).
     package static func isTrusted(_ path: String, limit: Int = BuildRecord.maximumBytes) -> Bool {
-        guard case .success(let data) = BoundedFile.read(path, limit: limit),
-              case .success(let kept) = BoundedFile.read(entry(for: path), limit: 128) else { return false }
-        return String(decoding: kept, as: UTF8.self) == Digest.sha256(data)
+        guard case .success(let data) = BoundedFile.read(path, limit: limit) else { return false }
+        return digests(for: path).contains(Digest.sha256(data))
     }
 
     /// Notes that this machine wrote `path` as it is now. Quietly does nothing when the cache
     /// folder cannot be written (the next build then treats the file as foreign: safe, not lost).
     package static func remember(_ path: String, limit: Int = BuildRecord.maximumBytes) {
         guard case .success(let data) = BoundedFile.read(path, limit: limit) else { return }
+        remember(digest: Digest.sha256(data), for: path)
+    }
+
+    /// Notes the digest of bytes about to be renamed to `path` (before the rename, so that a
+    /// build killed right after it still finds them this machine's).
+    package static func remember(digest: String, for path: String) {
         let files = SafeFiles(root: folder())
         guard (try? files.makeRoot()) != nil else { return }
-        try? files.write(Data(Digest.sha256(data).utf8), to: Digest.sha256(path))
+        let kept = (digests(for: path).filter { $0 != digest } + [digest]).suffix(keptDigests)
+        try? files.write(Data(kept.joined(separator: "\n").utf8), to: Digest.sha256(path))
     }
 
     /// Forgets `path` (its file was removed).
