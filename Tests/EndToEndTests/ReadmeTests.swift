@@ -15,7 +15,8 @@ import TestSupport
                                           "--skip-build", "--filter", "--parallel", "--generate-completion-script",
                                           "--transport", "--scope",  // claude mcp add (Docs/mcp.md)
                                           "--debug-info-format",  // swift build (Docs/performance.md)
-                                          "--edits", "--work"]  // the scale benchmark (Benchmarks/scale.py, Docs/performance.md)
+                                          "--edits", "--work",  // the scale benchmark (Benchmarks/scale.py, Docs/performance.md)
+                                          "--applies"]  // scripts/mutants.sh (CONTRIBUTING.md)
 
     /// The user's and the contributor's pages, by path from the repository root.
     static func pages() throws -> [String] {
