@@ -32,7 +32,7 @@ run: build
 
 # `make test` checks that every mutant of scripts/mutants.list still changes its file (under a
 # second); `make mutants` plants each and runs its focused tests (about 37 s a mutant here, 6 min 43 s
-# for the 11 of issue 49, so not part of `make test`).
+# for the 11 of issue 49, 11 min 21 s for all 26, so not part of `make test`).
 test: deps lint
 	scripts/mutants.sh --applies
 	scripts/test-check-portability.sh

@@ -35,7 +35,9 @@ package enum VerifyRulesLoader {
         switch BoundedFile.read(path, limit: budgets.manifestBytes) {
         case .success(let bytes): data = bytes
         case .failure(let failure):
-            throw ManifestError([.error("\"\(path)\" \(failure.words(for: "a manifest"))", at: .file(path))])
+            // The section is read from a manifest or from a file of its own (`.assetsmith-verify.yml`).
+            let what = path.hasSuffix(".yml") && PathText.lastComponent(path).hasPrefix(".assetsmith-verify") ? "a verify rules file" : "a manifest"
+            throw ManifestError([.error("\"\(path)\" \(failure.words(for: what))", at: .file(path))])
         }
         let sink = DiagnosticSink(file: path)
         let text = String(decoding: data, as: UTF8.self)

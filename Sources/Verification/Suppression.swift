@@ -114,8 +114,26 @@ package struct Baseline: Codable, Sendable, Equatable {
                 }
                 return .success(baseline)
             } catch {
-                return .failure(BaselineError(message: "baseline \"\(path)\" is not a baseline assetsmith wrote (\(error.localizedDescription))"))
+                return .failure(BaselineError(message: "baseline \"\(path)\" is not a baseline assetsmith wrote (\(reason(error)))"))
             }
+        }
+    }
+
+    /// The decoder's words for what is wrong: where the JSON breaks, or which field is missing or
+    /// of the wrong type (Foundation's own description says only "not in the correct format").
+    private static func reason(_ error: Error) -> String {
+        guard let decoding = error as? DecodingError else { return error.localizedDescription }
+        func place(_ path: [CodingKey]) -> String { path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") }
+        switch decoding {
+        case .dataCorrupted(let context):
+            let underlying = (context.underlyingError as NSError?)?.userInfo[NSDebugDescriptionErrorKey] as? String
+            return underlying ?? context.debugDescription
+        case .keyNotFound(let key, let context):
+            return "no \"\(place(context.codingPath + [key]))\""
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\"\(place(context.codingPath))\" is of the wrong type"
+        @unknown default:
+            return error.localizedDescription
         }
     }
 

@@ -228,7 +228,8 @@ def raw_answer(process, line):
 
 
 def malformed_lines(root):
-    process = subprocess.Popen([ASSETSMITH, "mcp", "--root", root], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+    # Unbuffered: select() then sees every answer line, none held in a Python buffer.
+    process = subprocess.Popen([ASSETSMITH, "mcp", "--root", root], bufsize=0, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                                stderr=subprocess.DEVNULL, cwd=root)
     try:
         hello = {"jsonrpc": "2.0", "id": 0, "method": "initialize",

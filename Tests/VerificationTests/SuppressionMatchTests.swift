@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import Verification
 
@@ -57,5 +58,25 @@ import Verification
         let result = suppression.apply(to: Self.report([finding, finding]))
         #expect(result.baselined == 1)
         #expect(result.findings.count == 1)
+    }
+
+    /// A baseline that is not one says where: no JSON, a missing field, a field of the wrong type.
+    @Test func aBaselineThatIsNotOneSaysWhatIsWrong() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("baseline-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let cases = [
+            ("garbage{", ""),
+            (#"{"schema":"assetsmith-baseline/1"}"#, "(no \"findings\")"),
+            (#"{"schema":"assetsmith-baseline/1","findings":[{"rule":"x","file":5,"message":"m"}]}"#, "(\"findings.0.file\" is of the wrong type)"),
+        ]
+        for (index, (text, words)) in cases.enumerated() {
+            let path = folder.appendingPathComponent("\(index).json").path
+            try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+            guard case .failure(let error) = Baseline.read(path) else { Issue.record("\(text) read as a baseline"); continue }
+            let start = "baseline \"\(path)\" is not a baseline assetsmith wrote ("
+            // Where JSON breaks is Foundation's wording (it differs between Linux and macOS); never "not in the correct format".
+            #expect(words.isEmpty ? error.message.hasPrefix(start) && !error.message.contains("correct format") : error.message == start + words.dropFirst(),
+                    "\(error.message)")
+        }
     }
 }
