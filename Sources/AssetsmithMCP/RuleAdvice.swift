@@ -34,6 +34,8 @@ enum RuleAdvice {
         case .unknownValue: "check the value against Xcode's (it may come from a newer Xcode, which is fine)"
         case .duplicateName: "rename one of the two sets, or put one in a folder that provides a namespace"
         case .projectIcon: "add the app icon set the build setting names, or correct ASSETCATALOG_COMPILER_APPICON_NAME"
+        case .lfsPointer: "fetch the Git LFS objects (`git lfs pull`, or `lfs: true` in actions/checkout) and verify again"
+        case .scriptPhase: "run the build (or `assetsmith build`) before verify to check the catalog as Xcode compiles it"
         }
     }
 }

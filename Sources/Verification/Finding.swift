@@ -66,6 +66,11 @@ package struct Finding: Hashable, Sendable, Codable {
         case duplicateName = "duplicate-name"
         /// A build setting of the project that names an app icon the catalogs do not hold.
         case projectIcon = "project-icon"
+        /// Files of the catalog that are Git LFS pointers, not the images they stand for.
+        case lfsPointer = "lfs-pointer"
+        /// A Run Script phase of a target writes into (or declares as output) a catalog the target
+        /// compiles: what the build puts there cannot be known from the checkout (a note).
+        case scriptPhase = "script-phase"
     }
 
     package var severity: Diagnostic.Severity

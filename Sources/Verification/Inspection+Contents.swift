@@ -5,6 +5,9 @@ import ImageProbe
 
 /// Contents.json ↔ files, and the keys and values Xcode accepts.
 extension Inspection {
+    /// A macOS icon set folder (`Name.iconset/icon_16x16.png`…), as `iconutil` reads it.
+    static let iconSetExtension = "iconset"
+
     /// Every catalog check, set by set, then the checks across sets (pairs of glyphs). With a
     /// plan, its checks of a set's files come just before the set's own (`PlanCheck`).
     func checkCatalog(plan: PlanCheck? = nil) {
@@ -21,17 +24,23 @@ extension Inspection {
                 add(.error, .contents, file: shown(set.path), asset: set.path, message: error.message,
                     fix: "put the folder itself in the catalog instead of a link (actool and assetsmith build do not follow it either)")
                 continue
+            case .failure(let error) where set.folderExtension == Self.iconSetExtension
+                && error.message.contains("no Contents.json"):
+                // A macOS `.iconset` (iconutil's folder of `icon_16x16.png`…): shipping macOS apps keep
+                // their document icons so and name them in CFBundleTypeIconFile; xcbuild's actool
+                // knows it as a kind of the catalog. Counted as not checked, nothing claimed.
+                continue
             case .failure(let error) where !VerifyReport.Coverage.knownKinds.contains(set.folderExtension)
                 && error.message.contains("no Contents.json"):
-                add(.warning, .contents, file: shown(set.path), asset: set.path,
-                    message: "is not a kind of set Xcode knows (.\(set.folderExtension)) and has no Contents.json; "
-                        + "actool does not compile it",
-                    fix: "remove it from the catalog, or move it outside")
+                add(.note, .contents, file: shown(set.path), asset: set.path,
+                    message: "is not a kind of set verify knows (.\(set.folderExtension)) and has no Contents.json; "
+                        + "Xcode may skip it",
+                    fix: "nothing, if the app shows what it holds; otherwise move it outside the catalog")
                 continue
             case .failure(let error) where error.message.contains("no Contents.json") && !isOwn(set):
-                // No evidence that actool fails on a set folder without one (it skips what it cannot
-                // read); our own sets always have one, so there it is an error.
-                add(.warning, .contents, file: contentsFile, asset: set.path, message: error.message + "; actool does not compile it",
+                // No evidence that actool fails on a set folder without one, nor of what it does with
+                // it; our own sets always have one, so there it is an error.
+                add(.warning, .contents, file: contentsFile, asset: set.path, message: error.message + "; Xcode may skip the set",
                     fix: "add a Contents.json (re-create the set in Xcode), or remove the folder")
                 continue
             case .failure(let error):
@@ -55,6 +64,7 @@ extension Inspection {
         checkBrandAssets()
         checkSymbolSets()
         checkDuplicateNames()
+        checkLFSPointers()
     }
 
     // MARK: Keys and values

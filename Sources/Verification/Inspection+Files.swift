@@ -97,6 +97,7 @@ extension Inspection {
                     fix: "check the file's permissions (it must be readable by the user running verify)")
                 return nil
             }
+            if recordLFSPointer(relative) { return nil }
             let empty = data(relative)?.isEmpty ?? true
             if let other = data(relative).flatMap(Self.imageIOOnlyType) {
                 // actool reads images through ImageIO, by content: it ships (issue 25).
