@@ -22,7 +22,7 @@ extension Inspection {
             switch set.contents {
             case .failure(let error) where error.message.contains("symbolic link"):
                 add(.error, .contents, file: shown(set.path), asset: set.path, message: error.message,
-                    fix: "put the folder itself in the catalog instead of a link (actool and assetsmith build do not follow it either)")
+                    fix: "put the folder itself in the catalog instead of a link (assetsmith build does not follow it, and Xcode may not)")
                 continue
             case .failure(let error) where set.folderExtension == Self.iconSetExtension
                 && error.message.contains("no Contents.json"):
@@ -99,7 +99,7 @@ extension Inspection {
             return
         }
         for key in top.keys.sorted() where !Self.topKeys.contains(key) {
-            report(.warning, key, nil, "unknown key \"\(key)\"; Xcode ignores it", "remove it")
+            report(.warning, key, nil, "unknown key \"\(key)\"; Xcode may ignore it", "remove it")
         }
         if top[ContentsFormat.info]?[ContentsFormat.version]?.numberValue != 1 {
             report(.warning, ContentsFormat.info, nil, "\"info\" has no \"version\" : 1",
@@ -128,7 +128,7 @@ extension Inspection {
                 return
             }
             for key in fields.keys.sorted() where !Self.propertyKeys.contains(key) {
-                report(.warning, key, nil, "unknown property \"\(key)\"; Xcode ignores it", "remove it")
+                report(.warning, key, nil, "unknown property \"\(key)\"; Xcode may ignore it", "remove it")
             }
             if let intent = fields[ContentsFormat.templateRenderingIntent] {
                 checkEnumerated(ContentsFormat.templateRenderingIntent, intent, unknown: unknown)
@@ -140,11 +140,11 @@ extension Inspection {
                             report: (Diagnostic.Severity, String, String?, String, String) -> Void,
                             unknown: (String, String?, String, String) -> Void) {
         for key in fields.keys.sorted() where !Self.imageKeys.contains(key) {
-            report(.warning, key, nil, "unknown image key \"\(key)\"; Xcode ignores it", "remove it")
+            report(.warning, key, nil, "unknown image key \"\(key)\"; Xcode may ignore it", "remove it")
         }
         if let idiom = fields[.idiom] {
             if let text = idiom.stringValue, !Self.idioms.contains(text) {
-                unknown(ContentsKey.idiom.rawValue, text, "\"idiom\" is \"\(text)\", which Xcode does not know",
+                unknown(ContentsKey.idiom.rawValue, text, "\"idiom\" is \"\(text)\", which verify does not know (a newer Xcode may write it)",
                        "use one of " + Self.idioms.map { "\"\($0)\"" }.joined(separator: ", "))
             } else if idiom.stringValue == nil {
                 report(.error, ContentsKey.idiom.rawValue, nil, "\"idiom\" is not a string", "use a string such as \"universal\"")
@@ -192,13 +192,13 @@ extension Inspection {
                 let value = item[ContentsFormat.value]?.stringValue ?? ""
                 guard let allowed = Self.appearanceValues[kind] else {
                     unknown(ContentsFormat.appearance, kind.isEmpty ? nil : kind,
-                           "appearance \"\(kind)\" is not one Xcode knows",
+                           "appearance \"\(kind)\" is not one verify knows (a newer Xcode may write it)",
                            "use " + Appearance.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
                     continue
                 }
                 if !allowed.contains(value) {
                     unknown(ContentsFormat.value, value.isEmpty ? nil : value,
-                           "\"\(kind)\" appearance value \"\(value)\" is not one Xcode knows",
+                           "\"\(kind)\" appearance value \"\(value)\" is not one verify knows (a newer Xcode may write it)",
                            "use " + allowed.map { "\"\($0)\"" }.joined(separator: " or "))
                 }
             }
@@ -243,7 +243,7 @@ extension Inspection {
                 add(isOwn(set) ? .error : .warning, .fileCase, file: shown(set.path + "/Contents.json"), line: place?.line, column: place?.column,
                     asset: set.path,
                     message: "names \"\(name)\" but the file is \"\(actual)\"; the names differ in case, "
-                        + "so actool does not find it on a case-sensitive volume",
+                        + "so a case-sensitive volume does not find it",
                     fix: "rename the file to \"\(name)\", or change \"filename\" to \"\(actual)\"")
             } else {
                 reportedMissing.insert(relative)

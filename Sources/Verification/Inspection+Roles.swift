@@ -122,7 +122,7 @@ extension Inspection {
                     message: "target \"\(target.name)\"'s Run Script phase \"\(phase.name)\" "
                         + (phase.declared ? "writes into this catalog (an output of the phase)" : "names this catalog in its script")
                         + "; verify sees the catalog as checked out, before the build fills it",
-                    fix: "run the build (or `assetsmith build`) before verify to check what Xcode compiles")
+                    fix: "run the build (or `assetsmith build`) before verify to check what the build compiles")
             }
         }
     }
