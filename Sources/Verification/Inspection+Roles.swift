@@ -114,14 +114,16 @@ extension Inspection {
 
     /// One note per target whose Run Script phases fill this catalog (`catalog`: its absolute
     /// path): what the build puts there is not in the checkout, so verify sees it before the build.
-    func checkScriptPhases(catalog: String) {
+    /// `missing`: the catalog is not in the checkout at all.
+    func checkScriptPhases(catalog: String, missing: Bool = false) {
         guard let roles else { return }
         for target in roles.targets {
             for phase in target.phases(filling: catalog) {
                 add(.note, .scriptPhase, file: display, asset: nil,
                     message: "target \"\(target.name)\"'s Run Script phase \"\(phase.name)\" "
                         + (phase.declared ? "writes into this catalog (an output of the phase)" : "names this catalog in its script")
-                        + "; verify sees the catalog as checked out, before the build fills it",
+                        + (missing ? "; the catalog is not in the checkout, so verify cannot check it before the build makes it"
+                            : "; verify sees the catalog as checked out, before the build fills it"),
                     fix: "run the build (or `assetsmith build`) before verify to check what the build compiles")
             }
         }
