@@ -123,13 +123,16 @@ struct VerifyCommand: ParsableCommand {
                                printer: DiagnosticPrinter) throws -> VerifyReport {
         var isDirectory: ObjCBool = false
         let display = relativePath(catalog.count > 1 && catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog)
-        guard FileManager.default.fileExists(atPath: catalog, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let folder = URL(fileURLWithPath: PathText.absolute(catalog, relativeTo: FileManager.default.currentDirectoryPath))
+            .standardizedFileURL
+        // A catalog a Run Script phase of the project makes (Assetsmith's own build step, its output
+        // not committed) may be absent from the checkout: the report says so, as a note (issue 48).
+        let madeByAPhase = project?.targets.contains { !$0.phases(filling: folder.path).isEmpty } ?? false
+        guard (FileManager.default.fileExists(atPath: catalog, isDirectory: &isDirectory) && isDirectory.boolValue) || madeByAPhase else {
             printer.print([.error("no asset catalog folder at \"\(display)\"", at: .file(display),
                                   fix: "give the path of an .xcassets folder to --catalog")])
             throw ExitCode(2)
         }
-        let folder = URL(fileURLWithPath: PathText.absolute(catalog, relativeTo: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
         guard FolderKind(rawValue: folder.pathExtension) == .catalog else {
             let inside = CatalogSurvey.catalogs(below: folder.path).prefix(5)
             printer.print([.error("\"\(display)\" is not an asset catalog (its name does not end in .xcassets)", at: .file(display),

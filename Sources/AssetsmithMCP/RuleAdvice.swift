@@ -10,7 +10,7 @@ enum RuleAdvice {
         case .upscaled: "give a larger source (at least the largest output's pixels), or a vector source (SVG or PDF)"
         case .fileCase: "rename the file, or the name in Contents.json, so that both have the same letter case"
         case .unassigned: "remove the file from the set folder, or name it in Contents.json"
-        case .contents: "repair Contents.json (valid JSON, an `images` array, keys Xcode knows); a manifest's catalog: build again"
+        case .contents: "repair Contents.json (valid JSON, an `images` array, the keys Xcode writes); a manifest's catalog: build again"
         case .notPNG: "export the file again as PNG (it is another image type or corrupt)"
         case .fileType: "export the image as PNG (or another type Xcode reads) with the extension that matches its content"
         case .alphaChannel: "export the App Store icon without an alpha channel (flatten it onto a background colour)"
@@ -35,6 +35,8 @@ enum RuleAdvice {
         case .duplicateName: "rename one of the two sets, or put one in a folder that provides a namespace"
         case .projectIcon: "add the app icon set the build setting names, or correct ASSETCATALOG_COMPILER_APPICON_NAME"
         case .synchronizedCopy: "move assetsmith's state out of the synchronized folder: build once (its state goes beside the manifest, or where `state:` says), then delete the folder"
+        case .lfsPointer: "fetch the Git LFS objects (`git lfs pull`, or `lfs: true` in actions/checkout) and verify again"
+        case .scriptPhase: "run the build (or `assetsmith build`) before verify to check the catalog the build compiles"
         }
     }
 }

@@ -68,6 +68,11 @@ package struct Finding: Hashable, Sendable, Codable {
         case projectIcon = "project-icon"
         /// Assetsmith's own files inside a folder an Xcode target synchronizes (copied into the app).
         case synchronizedCopy = "synchronized-copy"
+        /// Files of the catalog that are Git LFS pointers, not the images they stand for.
+        case lfsPointer = "lfs-pointer"
+        /// A Run Script phase of a target writes into (or declares as output) a catalog the target
+        /// compiles: what the build puts there cannot be known from the checkout (a note).
+        case scriptPhase = "script-phase"
     }
 
     package var severity: Diagnostic.Severity

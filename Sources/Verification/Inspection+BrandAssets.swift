@@ -137,7 +137,8 @@ extension Inspection {
                 let message = other.map { "has \"\($0.filename)\" as \(rule.role) at \($0.size) pt, but no \(rule.what) of \(rule.size) pt" }
                     ?? "has no \(rule.what) (role \(rule.role), \(rule.size) pt)"
                 add(rule.required ? .error : .warning, .stack, file: file, asset: brand.path,
-                    message: message + (rule.required ? "; App Store Connect rejects the app without it" : ""),
+                    message: message + (!rule.required ? "" : rule.what.hasPrefix("App Store")
+                        ? "; App Store Connect rejects the app without it (ITMS-90471)" : "; Apple's brand-assets format requires it"),
                     fix: "add the \(rule.what) in Xcode (\(rule.size) pt, \(rule.makeUp)), or let assetsmith make it (platforms: [tvos])")
             }
             // Top Shelf images at their size × scale.

@@ -5,6 +5,9 @@ import ImageProbe
 
 /// Contents.json ↔ files, and the keys and values Xcode accepts.
 extension Inspection {
+    /// A macOS icon set folder (`Name.iconset/icon_16x16.png`…), as `iconutil` reads it.
+    static let iconSetExtension = "iconset"
+
     /// Every catalog check, set by set, then the checks across sets (pairs of glyphs). With a
     /// plan, its checks of a set's files come just before the set's own (`PlanCheck`).
     func checkCatalog(plan: PlanCheck? = nil) {
@@ -19,19 +22,25 @@ extension Inspection {
             switch set.contents {
             case .failure(let error) where error.message.contains("symbolic link"):
                 add(.error, .contents, file: shown(set.path), asset: set.path, message: error.message,
-                    fix: "put the folder itself in the catalog instead of a link (actool and assetsmith build do not follow it either)")
+                    fix: "put the folder itself in the catalog instead of a link (assetsmith build does not follow it, and Xcode may not)")
+                continue
+            case .failure(let error) where set.folderExtension == Self.iconSetExtension
+                && error.message.contains("no Contents.json"):
+                // A macOS `.iconset` (iconutil's folder of `icon_16x16.png`…): shipping macOS apps keep
+                // their document icons so and name them in CFBundleTypeIconFile; xcbuild's actool
+                // knows it as a kind of the catalog. Counted as not checked, nothing claimed.
                 continue
             case .failure(let error) where !VerifyReport.Coverage.knownKinds.contains(set.folderExtension)
                 && error.message.contains("no Contents.json"):
-                add(.warning, .contents, file: shown(set.path), asset: set.path,
-                    message: "is not a kind of set Xcode knows (.\(set.folderExtension)) and has no Contents.json; "
-                        + "actool does not compile it",
-                    fix: "remove it from the catalog, or move it outside")
+                add(.note, .contents, file: shown(set.path), asset: set.path,
+                    message: "is not a kind of set verify knows (.\(set.folderExtension)) and has no Contents.json; "
+                        + "Xcode may skip it",
+                    fix: "nothing, if the app shows what it holds; otherwise move it outside the catalog")
                 continue
             case .failure(let error) where error.message.contains("no Contents.json") && !isOwn(set):
-                // No evidence that actool fails on a set folder without one (it skips what it cannot
-                // read); our own sets always have one, so there it is an error.
-                add(.warning, .contents, file: contentsFile, asset: set.path, message: error.message + "; actool does not compile it",
+                // No evidence that actool fails on a set folder without one, nor of what it does with
+                // it; our own sets always have one, so there it is an error.
+                add(.warning, .contents, file: contentsFile, asset: set.path, message: error.message + "; Xcode may skip the set",
                     fix: "add a Contents.json (re-create the set in Xcode), or remove the folder")
                 continue
             case .failure(let error):
@@ -55,6 +64,7 @@ extension Inspection {
         checkBrandAssets()
         checkSymbolSets()
         checkDuplicateNames()
+        checkLFSPointers()
     }
 
     // MARK: Keys and values
@@ -89,7 +99,7 @@ extension Inspection {
             return
         }
         for key in top.keys.sorted() where !Self.topKeys.contains(key) {
-            report(.warning, key, nil, "unknown key \"\(key)\"; Xcode ignores it", "remove it")
+            report(.warning, key, nil, "unknown key \"\(key)\"; Xcode may ignore it", "remove it")
         }
         if top[ContentsFormat.info]?[ContentsFormat.version]?.numberValue != 1 {
             report(.warning, ContentsFormat.info, nil, "\"info\" has no \"version\" : 1",
@@ -118,7 +128,7 @@ extension Inspection {
                 return
             }
             for key in fields.keys.sorted() where !Self.propertyKeys.contains(key) {
-                report(.warning, key, nil, "unknown property \"\(key)\"; Xcode ignores it", "remove it")
+                report(.warning, key, nil, "unknown property \"\(key)\"; Xcode may ignore it", "remove it")
             }
             if let intent = fields[ContentsFormat.templateRenderingIntent] {
                 checkEnumerated(ContentsFormat.templateRenderingIntent, intent, unknown: unknown)
@@ -130,11 +140,11 @@ extension Inspection {
                             report: (Diagnostic.Severity, String, String?, String, String) -> Void,
                             unknown: (String, String?, String, String) -> Void) {
         for key in fields.keys.sorted() where !Self.imageKeys.contains(key) {
-            report(.warning, key, nil, "unknown image key \"\(key)\"; Xcode ignores it", "remove it")
+            report(.warning, key, nil, "unknown image key \"\(key)\"; Xcode may ignore it", "remove it")
         }
         if let idiom = fields[.idiom] {
             if let text = idiom.stringValue, !Self.idioms.contains(text) {
-                unknown(ContentsKey.idiom.rawValue, text, "\"idiom\" is \"\(text)\", which Xcode does not know",
+                unknown(ContentsKey.idiom.rawValue, text, "\"idiom\" is \"\(text)\", which verify does not know (a newer Xcode may write it)",
                        "use one of " + Self.idioms.map { "\"\($0)\"" }.joined(separator: ", "))
             } else if idiom.stringValue == nil {
                 report(.error, ContentsKey.idiom.rawValue, nil, "\"idiom\" is not a string", "use a string such as \"universal\"")
@@ -182,13 +192,13 @@ extension Inspection {
                 let value = item[ContentsFormat.value]?.stringValue ?? ""
                 guard let allowed = Self.appearanceValues[kind] else {
                     unknown(ContentsFormat.appearance, kind.isEmpty ? nil : kind,
-                           "appearance \"\(kind)\" is not one Xcode knows",
+                           "appearance \"\(kind)\" is not one verify knows (a newer Xcode may write it)",
                            "use " + Appearance.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
                     continue
                 }
                 if !allowed.contains(value) {
                     unknown(ContentsFormat.value, value.isEmpty ? nil : value,
-                           "\"\(kind)\" appearance value \"\(value)\" is not one Xcode knows",
+                           "\"\(kind)\" appearance value \"\(value)\" is not one verify knows (a newer Xcode may write it)",
                            "use " + allowed.map { "\"\($0)\"" }.joined(separator: " or "))
                 }
             }
@@ -233,7 +243,7 @@ extension Inspection {
                 add(isOwn(set) ? .error : .warning, .fileCase, file: shown(set.path + "/Contents.json"), line: place?.line, column: place?.column,
                     asset: set.path,
                     message: "names \"\(name)\" but the file is \"\(actual)\"; the names differ in case, "
-                        + "so actool does not find it on a case-sensitive volume",
+                        + "so a case-sensitive volume does not find it",
                     fix: "rename the file to \"\(name)\", or change \"filename\" to \"\(actual)\"")
             } else {
                 reportedMissing.insert(relative)

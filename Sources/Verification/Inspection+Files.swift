@@ -97,6 +97,7 @@ extension Inspection {
                     fix: "check the file's permissions (it must be readable by the user running verify)")
                 return nil
             }
+            if recordLFSPointer(relative) { return nil }
             let empty = data(relative)?.isEmpty ?? true
             if let other = data(relative).flatMap(Self.imageIOOnlyType) {
                 // actool reads images through ImageIO, by content: it ships (issue 25).
@@ -159,7 +160,7 @@ extension Inspection {
         // RGB icons ship): a note for one set, once, not a warning per PNG.
         if let profile = info.iccProfileName, !Self.acceptedProfile(profile), notedProfiles.insert(set.path).inserted {
             add(isOwn(relative) ? .warning : .note, .colorSpace, file: file, asset: set.path,
-                message: "embeds the colour profile \"\(profile)\"; actool converts it to sRGB or Display P3, "
+                message: "embeds the colour profile \"\(profile)\"; Xcode may convert it to sRGB or Display P3, "
                     + "so the colours may shift slightly",
                 fix: "convert it to sRGB (or Display P3) when exporting if the colours must match exactly")
         }

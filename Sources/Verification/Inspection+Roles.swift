@@ -71,18 +71,60 @@ extension Inspection {
             for name in target.appIconNames where !IconRoles.isPattern(name) && !has(name) {
                 let configurations = target.configurations.filter { $0.values(of: Self.appIconSetting).contains(name) }
                     .map(\.name).joined(separator: ", ")
+                let missing = "target \"\(target.name)\" names the app icon \"\(name)\" (\(Self.appIconSetting), "
+                    + "\(configurations)) but none of its catalogs holds \(FolderKind.appIconSet.folder(name)) and it builds no \(FolderKind.iconComposer.folder(name))"
+                if let filled = Self.filledWords(target) {
+                    add(.note, .scriptPhase, file: projectFile, asset: nil,
+                        message: missing + " in the checkout; \(filled), so the set may come from the build",
+                        fix: "run the build (or `assetsmith build`) before verify, or verify the catalog the build writes")
+                    continue
+                }
                 add(.error, .projectIcon, file: projectFile, asset: nil,
-                    message: "target \"\(target.name)\" names the app icon \"\(name)\" (\(Self.appIconSetting), "
-                        + "\(configurations)) but none of its catalogs holds \(FolderKind.appIconSet.folder(name)) and it builds no \(FolderKind.iconComposer.folder(name)); "
-                        + "actool fails",
+                    message: missing + "; actool fails",
                     fix: "add an app icon set \"\(name)\" to a catalog of the target, or correct the build setting")
             }
             for name in target.alternateIconNames where !IconRoles.isPattern(name) && !has(name) {
+                if let filled = Self.filledWords(target) {
+                    add(.note, .scriptPhase, file: projectFile, asset: nil,
+                        message: "target \"\(target.name)\" registers the alternate app icon \"\(name)\" "
+                            + "(\(Self.alternatesSetting)) but none of its catalogs holds \(FolderKind.appIconSet.folder(name)) "
+                            + "in the checkout; \(filled), so the set may come from the build",
+                        fix: "run the build (or `assetsmith build`) before verify, or verify the catalog the build writes")
+                    continue
+                }
                 add(.error, .projectIcon, file: projectFile, asset: nil,
                     message: "target \"\(target.name)\" registers the alternate app icon \"\(name)\" "
                         + "(\(Self.alternatesSetting)) but none of its catalogs holds \(FolderKind.appIconSet.folder(name)) "
                         + "and it builds no \(FolderKind.iconComposer.folder(name)); App Store Connect refuses the upload (ITMS-90895)",
                     fix: "add an app icon set \"\(name)\" to a catalog of the target, or remove the name from the build setting")
+            }
+        }
+    }
+
+    /// `its Run Script phase "Copy Icons" writes into DerivedAssets.xcassets`: the target's phases
+    /// that fill its catalogs, in words; nil when none does.
+    static func filledWords(_ target: Target) -> String? {
+        guard !target.scriptPhases.isEmpty else { return nil }
+        return target.scriptPhases.map { phase in
+            let folders = phase.catalogs.map { PathText.lastComponent($0) }.joined(separator: ", ")
+            return "its Run Script phase \"\(phase.name)\" " + (phase.declared ? "writes into " : "names ")
+                + folders + (phase.declared ? " (an output of the phase)" : " in its script")
+        }.joined(separator: "; ")
+    }
+
+    /// One note per target whose Run Script phases fill this catalog (`catalog`: its absolute
+    /// path): what the build puts there is not in the checkout, so verify sees it before the build.
+    /// `missing`: the catalog is not in the checkout at all.
+    func checkScriptPhases(catalog: String, missing: Bool = false) {
+        guard let roles else { return }
+        for target in roles.targets {
+            for phase in target.phases(filling: catalog) {
+                add(.note, .scriptPhase, file: display, asset: nil,
+                    message: "target \"\(target.name)\"'s Run Script phase \"\(phase.name)\" "
+                        + (phase.declared ? "writes into this catalog (an output of the phase)" : "names this catalog in its script")
+                        + (missing ? "; the catalog is not in the checkout, so verify cannot check it before the build makes it"
+                            : "; verify sees the catalog as checked out, before the build fills it"),
+                    fix: "run the build (or `assetsmith build`) before verify to check what the build compiles")
             }
         }
     }

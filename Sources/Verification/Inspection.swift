@@ -33,6 +33,8 @@ final class Inspection {
     var reportedMissing: Set<String> = []
     /// Sets already given their colour-profile note (one per set, not one per PNG).
     var notedProfiles: Set<String> = []
+    /// Files (inside the catalog) that are Git LFS pointers, reported once for the catalog.
+    var lfsPointers: [String] = []
     /// Image files looked at.
     var checkedFiles: Set<String> = []
     /// Icon Composer `.icon` bundles checked, and the layer files in them.

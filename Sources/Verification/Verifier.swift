@@ -75,6 +75,10 @@ package enum Verifier {
             }
             inspection.checkRoles()
             inspection.checkRegisteredNames(projectFile: projectFile ?? roles?.project ?? "project.pbxproj")
+            inspection.checkScriptPhases(catalog: url.path)
+        } else if roles?.targets.contains(where: { !$0.phases(filling: url.path).isEmpty }) == true {
+            // A catalog a Run Script phase makes (Assetsmith's own build step, not committed).
+            inspection.checkScriptPhases(catalog: url.path, missing: true)
         } else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
                            message: "the catalog folder does not exist",

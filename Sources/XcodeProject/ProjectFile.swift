@@ -124,7 +124,7 @@ enum ObjectGraphLayer {
 }
 
 /// The `objects` table of a project file, and how to walk it.
-private struct ObjectGraph {
+struct ObjectGraph {
     let objects: [String: Any]
     let sourceRoot: String
     /// Child → parent group.
@@ -285,8 +285,9 @@ private struct ObjectGraph {
         if identifier.contains("extension") {
             point = extensionPoint(configurations)
         }
+        let phases = scriptPhases(of: object, catalogs: catalogs, settings: configurations.first?.settings ?? [:])
         return Target(name: name, productType: ProductType(identifier: identifier, extensionPoint: point), sdk: sdk,
-                      configurations: configurations, catalogs: catalogs, iconBundles: bundles)
+                      configurations: configurations, catalogs: catalogs, iconBundles: bundles, scriptPhases: phases)
     }
 
     /// Catalogs and `.icon` bundles in a file-system-synchronized folder that belong to the target:

@@ -13,15 +13,23 @@ package struct Target: Equatable, Sendable {
     package var catalogs: [String]
     /// Absolute paths of the Icon Composer `.icon` bundles the target compiles, sorted.
     package var iconBundles: [String]
+    /// The Run Script phases that write into one of `catalogs` (`ScriptPhase`), in build order.
+    package var scriptPhases: [ScriptPhase]
 
     package init(name: String, productType: ProductType, sdk: String? = nil, configurations: [BuildConfiguration],
-                 catalogs: [String], iconBundles: [String]) {
+                 catalogs: [String], iconBundles: [String], scriptPhases: [ScriptPhase] = []) {
         self.name = name
         self.productType = productType
         self.sdk = sdk
         self.configurations = configurations
         self.catalogs = catalogs
         self.iconBundles = iconBundles
+        self.scriptPhases = scriptPhases
+    }
+
+    /// The phases that fill the catalog at `path` (absolute).
+    package func phases(filling path: String) -> [ScriptPhase] {
+        scriptPhases.filter { $0.catalogs.contains(path) }
     }
 
     /// `XcodeSetting.appIconName` in one configuration (every conditional variant, such as

@@ -224,7 +224,7 @@ import TestSupport
         try JSONSerialization.data(withJSONObject: document).write(to: URL(fileURLWithPath: contents))
         let noStore = try CLI.run(["verify", "--catalog", "Output/Assets.xcassets"], in: dir)
         #expect(noStore.status == 1)
-        #expect(noStore.stdout.contains("brandassets/Contents.json: error: has no App Store app icon stack (role primary-app-icon, 1280x768 pt); App Store Connect rejects the app without it"),
+        #expect(noStore.stdout.contains("brandassets/Contents.json: error: has no App Store app icon stack (role primary-app-icon, 1280x768 pt); App Store Connect rejects the app without it (ITMS-90471)"),
                 "\(noStore.stdout)")
     }
 

@@ -49,6 +49,50 @@ struct ProjectRoleTests {
         #expect(guessed.first?.severity == .error)
     }
 
+    /// Issue 48: a catalog a Run Script phase fills is checked as checked out, with a note naming
+    /// the phase, and an app icon the build will put there is a note, not an error.
+    @Test func aCatalogARunScriptPhaseFillsGetsNotesNamingThePhase() throws {
+        let lines = try Self.verify(project: "ScriptFilled/Weather.xcodeproj", catalog: "ScriptFilled/Shared/DerivedAssets.xcassets")
+        #expect(lines == [
+            "ScriptFilled/Shared/DerivedAssets.xcassets: note: target \"Weather Watch App\"'s Run Script phase \"Run Script\" writes into "
+                + "this catalog (an output of the phase); verify sees the catalog as checked out, before the build fills it",
+            "ScriptFilled/Shared/DerivedAssets.xcassets: note: target \"Weather\"'s Run Script phase \"Copy App Icon\" names this "
+                + "catalog in its script; verify sees the catalog as checked out, before the build fills it",
+            "ScriptFilled/Weather.xcodeproj/project.pbxproj: note: target \"Weather Watch App\" names the app icon \"AppIcon\" "
+                + "(ASSETCATALOG_COMPILER_APPICON_NAME, Debug, Release) but none of its catalogs holds AppIcon.appiconset and it builds "
+                + "no AppIcon.icon in the checkout; its Run Script phase \"Run Script\" writes into DerivedAssets.xcassets (an output "
+                + "of the phase), so the set may come from the build",
+            "ScriptFilled/Weather.xcodeproj/project.pbxproj: note: target \"Weather\" names the app icon \"AppIcon\" "
+                + "(ASSETCATALOG_COMPILER_APPICON_NAME, Debug, Release) but none of its catalogs holds AppIcon.appiconset and it builds "
+                + "no AppIcon.icon in the checkout; its Run Script phase \"Copy App Icon\" names DerivedAssets.xcassets in its script, "
+                + "so the set may come from the build",
+        ])
+    }
+
+    /// The boundary: the same targets without their phases get the error actool gives.
+    @Test func withoutThePhaseAMissingIconIsAnErrorAgain() throws {
+        let file = try ProjectFile.load(URL(fileURLWithPath: Self.fixture("ScriptFilled/Weather.xcodeproj")))
+        let path = Self.fixture("ScriptFilled/Shared/DerivedAssets.xcassets")
+        let targets = file.targets.filter { $0.catalogs.contains(path) }.map { target in
+            var plain = target
+            plain.scriptPhases = []
+            return plain
+        }
+        let report = Verifier.verify(catalogAt: path, displayPath: "DerivedAssets.xcassets",
+                                     roles: IconRoles(project: "Weather.xcodeproj", targets: targets), projectFile: "project.pbxproj")
+        #expect(report.findings.map { "\($0.severity.rawValue) \($0.rule.rawValue)" } == ["error project-icon", "error project-icon"])
+        #expect(report.findings.allSatisfy { $0.message.hasSuffix("; actool fails") })
+    }
+
+    /// A catalog a phase makes that is not in the checkout is a note, not "does not exist".
+    @Test func aCatalogThePhaseMakesMayBeAbsent() throws {
+        let lines = try Self.verify(project: "ScriptFilled/Weather.xcodeproj", catalog: "ScriptFilled/Generated/Assets.xcassets")
+        #expect(lines == [
+            "ScriptFilled/Generated/Assets.xcassets: note: target \"Generated\"'s Run Script phase \"Assetsmith\" writes into this "
+                + "catalog (an output of the phase); the catalog is not in the checkout, so verify cannot check it before the build makes it",
+        ])
+    }
+
     @Test func alternatesAreCheckedBothWays() throws {
         #expect(try Self.verify(project: "TwoApps/Acme.xcodeproj", catalog: "TwoApps/Acme/Assets.xcassets") == [
             "TwoApps/Acme.xcodeproj/project.pbxproj: error: target \"Acme\" registers the alternate app icon \"Missing\" "

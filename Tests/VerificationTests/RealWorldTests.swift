@@ -250,17 +250,25 @@ private let isLinux = false
         ])
     }
 
-    @Test func folderOfAnUnknownKindWithoutContentsJSONIsAWarning() throws {
+    /// macOS apps keep document icons as `.iconset` folders inside their catalog (issue 48): counted
+    /// as not checked, with no claim about what actool does with them. A folder of a kind verify
+    /// does not know at all is a note that says "may".
+    @Test func anIconSetIsNotCheckedAndAnUnknownKindIsANote() throws {
         let temp = try VerifyFixtures.temporaryDirectory()
         let folder = temp.appendingPathComponent("Media.xcassets/icon.iconset")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try VerifyFixtures.png(side: 16).write(to: folder.appendingPathComponent("icon_16x16.png"))
         let report = Verifier.verify(catalogAt: temp.appendingPathComponent("Media.xcassets").path)
-        #expect(report.findings.map { "\($0.place): \($0.severity.rawValue): \($0.message)" } == [
-            "Media.xcassets/icon.iconset: warning: is not a kind of set Xcode knows (.iconset) and has no Contents.json; "
-                + "actool does not compile it",
+        #expect(report.findings.isEmpty)
+        #expect(report.summaryLine == "verified Media.xcassets: 0 sets checked, 1 not checked (1 iconset); 0 files; 0 errors, 0 warnings")
+        let other = temp.appendingPathComponent("Media.xcassets/thing.widgetset")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        let second = Verifier.verify(catalogAt: temp.appendingPathComponent("Media.xcassets").path)
+        #expect(second.findings.map { "\($0.place): \($0.severity.rawValue): \($0.message)" } == [
+            "Media.xcassets/thing.widgetset: note: is not a kind of set verify knows (.widgetset) and has no Contents.json; "
+                + "Xcode may skip it",
         ])
-        #expect(report.summaryLine == "verified Media.xcassets: 0 sets checked, 1 not checked (1 iconset); 0 files; 0 errors, 1 warning")
+        #expect(second.passed)
     }
 
     @Test(arguments: [

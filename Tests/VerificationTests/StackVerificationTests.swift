@@ -156,7 +156,7 @@ import Verification
         #expect(Self.lines(root) == [
             "\(Self.brand)/App Icon - App Store.imagestack/Back.imagestacklayer/Content.imageset/bg-app.png: error: is 1280x768 px but the back layer of \"App Icon - App Store\" at @1x needs 1280x720 px",
             "\(Self.brand)/App Icon - App Store.imagestack/Middle.imagestacklayer/Content.imageset/wedges-app.png: error: is 1280x768 px but the \"Middle\" layer of \"App Icon - App Store\" at @1x needs 1280x720 px",
-            "\(Self.brand)/Contents.json: error: has \"App Icon - App Store.imagestack\" as primary-app-icon at 1280x720 pt, but no App Store app icon stack of 1280x768 pt; App Store Connect rejects the app without it",
+            "\(Self.brand)/Contents.json: error: has \"App Icon - App Store.imagestack\" as primary-app-icon at 1280x720 pt, but no App Store app icon stack of 1280x768 pt; App Store Connect rejects the app without it (ITMS-90471)",
             "\(Self.brand)/Contents.json: warning: has no wide Top Shelf image (role top-shelf-image-wide, 2320x720 pt)",
         ])
     }

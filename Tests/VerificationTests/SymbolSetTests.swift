@@ -145,4 +145,39 @@ import Verification
         #expect(report.findings.map(\.rule) == [.symbolTemplate])
         #expect(report.findings.first?.message.hasPrefix("cannot read custom.bubble.badge.svg: ") == true)
     }
+
+    /// Issue 48: a symbol set may hold one template per appearance, as Xcode writes it for Dark.
+    @Test func oneTemplatePerAppearancePasses() {
+        let report = Verifier.verify(catalogAt: Fixtures.url("Symbols/Appearances/Assets.xcassets").path, displayPath: "Assets.xcassets")
+        #expect(report.findings.isEmpty, "\(Self.summary(report))")
+        #expect(report.coverage.checked["symbolset"] == 1)
+        #expect(report.passed)
+    }
+
+    /// The boundary: a second template for the same appearance (here: both without appearances,
+    /// or both dark) is a warning naming both; no template at all is a warning too, never an error.
+    @Test func twoTemplatesForOneAppearanceAndNoneAreWarnings() throws {
+        let root = try VerifyFixtures.temporaryDirectory()
+        let catalog = root.appendingPathComponent("Assets.xcassets")
+        try FileManager.default.copyItem(at: Fixtures.url("Symbols/Appearances/Assets.xcassets"), to: catalog)
+        let contents = catalog.appendingPathComponent("emoji.symbolset/Contents.json")
+        let original = try String(contentsOf: contents, encoding: .utf8)
+        let dark = #"[ { "appearance" : "luminosity", "value" : "dark" } ]"#
+        func check(_ symbols: String) throws -> [String] {
+            let text = #"{ "info" : { "author" : "xcode", "version" : 1 }, "symbols" : "# + symbols + " }"
+            try Data(text.utf8).write(to: contents)
+            return Self.summary(Verifier.verify(catalogAt: catalog.path, displayPath: "Assets.xcassets"))
+        }
+        #expect(try check(#"[ { "filename" : "emoji.svg", "idiom" : "universal" }, { "filename" : "emoji.dark.svg", "idiom" : "universal" } ]"#) == [
+            #"warning symbol names 2 templates for the Any appearance in "symbols" (emoji.svg, emoji.dark.svg); which one Xcode uses is not known"#,
+        ])
+        #expect(try check(#"[ { "appearances" : \#(dark), "filename" : "emoji.svg", "idiom" : "universal" }, { "appearances" : \#(dark), "filename" : "emoji.dark.svg", "idiom" : "universal" } ]"#) == [
+            #"warning symbol names 2 templates for luminosity dark in "symbols" (emoji.svg, emoji.dark.svg); which one Xcode uses is not known"#,
+        ])
+        let none = try check("[ ]")
+        #expect(none.contains(#"warning symbol names no template in "symbols": the symbol set "emoji" draws nothing"#))
+        #expect(!none.contains { $0.hasPrefix("error") })
+        try Data(original.utf8).write(to: contents)
+        #expect(Self.summary(Verifier.verify(catalogAt: catalog.path, displayPath: "Assets.xcassets")).isEmpty)
+    }
 }

@@ -258,4 +258,36 @@ struct SynchronizedBaseConfigurationTests {
         let target = try #require(try ProjectFile.load(project).targets.first)
         #expect(target.appIconNames(configuration: "Beta") == ["App Icon Beta"])
     }
+
+    /// Issue 48: Run Script phases that fill a catalog the target compiles, by its script (the
+    /// catalog's folder named as a whole word), by an output path (`$(SRCROOT)` resolved, a set
+    /// inside the catalog) or by a line of an output file list.
+    @Test func scriptPhasesThatFillACatalog() throws {
+        let project = try ProjectFileTests.load("ScriptFilled/Weather.xcodeproj")
+        let root = ProjectFileTests.fixture("ScriptFilled").standardizedFileURL.path
+        let derived = root + "/Shared/DerivedAssets.xcassets"
+        #expect(project.targets.map(\.name) == ["Weather", "Weather Watch App", "Generated"])
+        #expect(project.targets[0].scriptPhases == [ScriptPhase(name: "Copy App Icon", catalogs: [derived], declared: false)])
+        #expect(project.targets[1].scriptPhases == [ScriptPhase(name: "Run Script", catalogs: [derived], declared: true)])
+        #expect(project.targets[2].scriptPhases == [ScriptPhase(name: "Assetsmith", catalogs: [root + "/Generated/Assets.xcassets"], declared: true)])
+        #expect(project.targets[0].appIconNames == ["AppIcon"])
+    }
+
+    @Test func aScriptNamesACatalogOnlyAsAWholeWord() {
+        #expect(ScriptPhase.names("cp -R a \"${SRCROOT}/Shared/DerivedAssets.xcassets/\"", catalogFolder: "DerivedAssets.xcassets"))
+        #expect(ScriptPhase.names("DerivedAssets.xcassets", catalogFolder: "DerivedAssets.xcassets"))
+        #expect(!ScriptPhase.names("cp DerivedAssetsBase.xcassets x", catalogFolder: "DerivedAssets.xcassets"))
+        #expect(!ScriptPhase.names("swiftgen DerivedAssets.xcassets", catalogFolder: "Assets.xcassets"))
+        #expect(!ScriptPhase.names("echo Preview-Assets.xcassets", catalogFolder: "Assets.xcassets"))
+    }
+
+    @Test func anOutputCoversTheCatalogItsInsideAndTheFolderAroundIt() {
+        let catalog = "/p/Generated/Assets.xcassets"
+        #expect(ScriptPhase.covers(catalog, catalog))
+        #expect(ScriptPhase.covers("/p/Generated", catalog))
+        #expect(ScriptPhase.covers(catalog + "/AppIcon.appiconset", catalog))
+        #expect(!ScriptPhase.covers("/p/Gen", catalog))
+        #expect(!ScriptPhase.covers("/p/Generated/Assets.xcassets2", catalog))
+        #expect(!ScriptPhase.covers("/p/Generated/Other.xcassets", catalog))
+    }
 }

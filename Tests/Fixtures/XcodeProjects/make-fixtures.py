@@ -198,6 +198,67 @@ def aidoku():
     icon_bundle("Shared/AppIcon.icon")
     os.chdir("..")
 
+# --- ScriptFilled (issue 48): the shape of an iOS + watchOS app whose targets take AppIcon from an
+# xcconfig and compile DerivedAssets.xcassets, empty in the repository; a Run Script phase copies
+# AppIcon.appiconset from DerivedAssetsBase.xcassets into it at build time. The app's phase names the
+# catalog in its script; the watch app's declares the set as an output. A third target compiles
+# Generated/Assets.xcassets, which Assetsmith's build step writes (an output file list) and which is
+# not in the checkout at all. Names and scripts are ours; the real app is kept aside.
+def script_filled():
+    shutil.rmtree("ScriptFilled", ignore_errors=True)
+    os.makedirs("ScriptFilled")
+    os.chdir("ScriptFilled")
+    o = {}
+    o["FDERIVED"] = {"isa": "PBXFileReference", "lastKnownFileType": "folder.assetcatalog", "path": "DerivedAssets.xcassets",
+                     "sourceTree": "<group>"}
+    o["FBASE"] = {"isa": "PBXFileReference", "lastKnownFileType": "folder.assetcatalog", "path": "DerivedAssetsBase.xcassets",
+                  "sourceTree": "<group>"}
+    o["FCONFIG"] = {"isa": "PBXFileReference", "lastKnownFileType": "text.xcconfig", "path": "Icons.xcconfig", "sourceTree": "<group>"}
+    o["GSHARED"] = {"isa": "PBXGroup", "children": ["FDERIVED", "FBASE", "FCONFIG"], "path": "Shared", "sourceTree": "<group>"}
+    o["FGEN"] = {"isa": "PBXFileReference", "lastKnownFileType": "folder.assetcatalog", "path": "Assets.xcassets",
+                 "sourceTree": "<group>"}
+    o["GGEN"] = {"isa": "PBXGroup", "children": ["FGEN"], "path": "Generated", "sourceTree": "<group>"}
+    copy = 'cp -R "${SRCROOT}/Shared/DerivedAssetsBase.xcassets/AppIcon.appiconset" "${SRCROOT}/Shared/DerivedAssets.xcassets/"\n'
+    spec = [
+        ("TAPP", "Weather", "com.apple.product-type.application", "FDERIVED",
+         {"isa": "PBXShellScriptBuildPhase", "name": "Copy App Icon", "shellScript": copy, "outputPaths": [],
+          "shellPath": "/bin/sh", "buildActionMask": "2147483647", "files": [], "inputPaths": [],
+          "runOnlyForDeploymentPostprocessing": "0"}),
+        ("TWATCH", "Weather Watch App", "com.apple.product-type.application", "FDERIVED",
+         {"isa": "PBXShellScriptBuildPhase", "shellScript": copy, "shellPath": "/bin/sh", "buildActionMask": "2147483647",
+          "outputPaths": ["$(SRCROOT)/Shared/DerivedAssets.xcassets/AppIcon.appiconset"], "files": [], "inputPaths": [],
+          "runOnlyForDeploymentPostprocessing": "0"}),
+        ("TGEN", "Generated", "com.apple.product-type.application", "FGEN",
+         {"isa": "PBXShellScriptBuildPhase", "name": "Assetsmith", "shellPath": "/bin/sh", "buildActionMask": "2147483647",
+          "shellScript": 'assetsmith build --manifest "$SRCROOT/assetsmith.yml" --output-file-list "$SRCROOT/assetsmith-outputs.xcfilelist"\n',
+          "outputFileListPaths": ["$(SRCROOT)/assetsmith-outputs.xcfilelist"], "outputPaths": [], "files": [], "inputPaths": [],
+          "runOnlyForDeploymentPostprocessing": "0"}),
+    ]
+    for tid, name, kind, ref, phase in spec:
+        settings = {"*": {"SDKROOT": "watchos" if tid == "TWATCH" else "iphoneos"}}
+        cl, objs = configurations(tid, ["Debug", "Release"], settings)
+        for c in objs.values():
+            if c["isa"] == "XCBuildConfiguration" and tid != "TGEN":
+                c["baseConfigurationReference"] = "FCONFIG"
+            if c["isa"] == "XCBuildConfiguration" and tid == "TGEN":
+                c["buildSettings"]["ASSETCATALOG_COMPILER_APPICON_NAME"] = "AppIcon"
+        o.update(objs)
+        o[tid + "B"] = {"isa": "PBXBuildFile", "fileRef": ref}
+        o[tid + "R"] = {"isa": "PBXResourcesBuildPhase", "buildActionMask": "2147483647", "files": [tid + "B"],
+                        "runOnlyForDeploymentPostprocessing": "0"}
+        o[tid + "S"] = phase
+        o[tid] = {"isa": "PBXNativeTarget", "buildConfigurationList": cl, "buildPhases": [tid + "S", tid + "R"], "buildRules": [],
+                  "dependencies": [], "name": name, "productName": name, "productType": kind}
+    project(o, [s[0] for s in spec], ["GSHARED", "GGEN"])
+    pbxproj("Weather.xcodeproj/project.pbxproj", o, "ROOT")
+    write("Shared/Icons.xcconfig", "// the app icon of every target\nASSETCATALOG_COMPILER_APPICON_NAME = AppIcon\n")
+    catalog("Shared/DerivedAssets.xcassets")
+    catalog("Shared/DerivedAssetsBase.xcassets")
+    app_icon("Shared/DerivedAssetsBase.xcassets", "AppIcon")
+    write("assetsmith-outputs.xcfilelist", "$(SRCROOT)/Generated/Assets.xcassets/AppIcon.appiconset/AppIcon-1024.png\n"
+          "$(SRCROOT)/Generated/Assets.xcassets/AppIcon.appiconset/Contents.json\n")
+    os.chdir("..")
+
 # --- TwoApps: our own. Two app targets (Acme, first in the project; AcmeWhite, a white-label
 # sibling whose folder sorts first) and an action extension whose catalog holds an empty
 # placeholder icon and sorts first of all. Acme's Beta configuration names AppIcon-Beta, Release
@@ -257,3 +318,4 @@ def two_apps():
 icecubes()
 aidoku()
 two_apps()
+script_filled()
