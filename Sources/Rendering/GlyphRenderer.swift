@@ -64,6 +64,7 @@ enum GlyphRenderer {
         if treatment.snap {
             (placement, coverage) = try snapped(source, base: base, box: box, factor: s)
         }
+        if treatment.form == .filled { return try filled(source, at: placement, box: box) }
         let factor = min(s, formSupersampling(for: box))
         let drawn: [Float]
         if factor == s, let coverage {
