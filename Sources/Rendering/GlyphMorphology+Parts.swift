@@ -28,11 +28,17 @@ extension GlyphMorphology {
             size[part] += 1
             if pieceOf[part] < 0, pieces.labels[i] >= 0 { pieceOf[part] = pieces.labels[i] }
         }
-        for piece in 0..<Int32(pieces.count) {
-            let members = (0..<parts.count).filter { pieceOf[$0] == piece }
-            guard members.count >= 2 else { continue }
-            let fill = (0..<ink.count).filter { pieces.labels[$0] == piece && !ink[$0] }
-            guard !fill.isEmpty else { continue }
+        // Pieces holding two parts or more, their parts and their fill pixels, in one pass each.
+        var membersOf: [Int32: [Int]] = [:]
+        for part in 0..<parts.count where pieceOf[part] >= 0 { membersOf[pieceOf[part], default: []].append(part) }
+        membersOf = membersOf.filter { $0.value.count >= 2 }
+        guard !membersOf.isEmpty else { return }
+        var fillOf: [Int32: [Int]] = [:]
+        for i in 0..<ink.count where !ink[i] && pieces.labels[i] >= 0 && membersOf[pieces.labels[i]] != nil {
+            fillOf[pieces.labels[i], default: []].append(i)
+        }
+        for piece in membersOf.keys.sorted() {
+            guard let members = membersOf[piece], let fill = fillOf[piece] else { continue }
             let hulls = members.map { hullSpans(of: Int32($0), labels: parts.labels, width: width, height: height) }
             func within(_ spans: [(lo: Double, hi: Double)], _ i: Int) -> Bool {
                 let x = Double(i % width), span = spans[i / width]
