@@ -37,24 +37,14 @@ extension BuildEngine {
         }.flatMap { $0 }
     }
 
-    /// The jobs of the "could not derive a distinct form" check: for each asset and derived form
-    /// (a template glyph filled or outlined), the largest job (the regular size at the highest
-    /// scale), in plan order.
+    /// The jobs of the "could not derive a distinct form" check: every job of a derived form (a
+    /// template glyph filled or outlined), every size and scale written, in plan order (issue
+    /// 52: a form distinct at its largest size may not be at a smaller one).
     static func derivedCheckJobs(_ plan: Plan) -> [RenderJob] {
-        var largest: [[String]: RenderJob] = [:]
-        var order: [[String]] = []
-        for job in plan.jobs {
-            guard case .glyph(let treatment) = job.effect, treatment.template,
-                  treatment.form == .filled || treatment.form == .outline else { continue }
-            let key = [job.asset, treatment.form.rawValue]
-            if let seen = largest[key] {
-                if job.pixelSize.width > seen.pixelSize.width { largest[key] = job }
-            } else {
-                largest[key] = job
-                order.append(key)
-            }
+        plan.jobs.filter { job in
+            guard case .glyph(let treatment) = job.effect else { return false }
+            return treatment.template && (treatment.form == .filled || treatment.form == .outline)
         }
-        return order.compactMap { largest[$0] }
     }
 
     /// The share of pixels `job`'s derived form changes (`GlyphInspector.derivedChange`), nil when
@@ -65,7 +55,7 @@ extension BuildEngine {
         return try? GlyphInspector.derivedChange(image, treatment: treatment, outputSize: job.pixelSize, fit: job.fit)
     }
 
-    /// 4b. The derived-form check, one job per asset and form: an up-to-date output's change is the
+    /// 4b. The derived-form check, every job of a derived form: an up-to-date output's change is the
     /// one its record holds; a job about to be rendered is measured by its render (the form is
     /// derived once, on the render's thread); any other (up to date but not recorded) is derived
     /// here.
@@ -92,15 +82,27 @@ extension BuildEngine {
         run.derived = checks
     }
 
-    /// 5b. The derived-form warnings, at the manifest line of the given source, where the source
-    /// checks put theirs; each change is recorded with its output for the next build.
+    /// 5b. The derived-form warnings, one per asset and form for the size that changes least, at
+    /// the manifest line of the given source, where the source checks put theirs; each change is
+    /// recorded with its output for the next build.
     func finishDerivedChecks(_ run: inout BuildRun) {
-        var warnings: [Diagnostic] = []
+        var least: [[String]: (job: RenderJob, form: GlyphTreatment.Form, change: Double)] = [:]
+        var order: [[String]] = []
         for (job, change) in zip(run.derived.jobs, run.derived.changes) {
             guard case .glyph(let treatment) = job.effect, let change else { continue }
             run.files[job.output]?.derivedChange = change
-            guard var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: treatment.form, change: change)
-            else { continue }
+            let key = [job.asset, treatment.form.rawValue]
+            if let seen = least[key] {
+                if change < seen.change { least[key] = (job, treatment.form, change) }
+            } else {
+                least[key] = (job, treatment.form, change)
+                order.append(key)
+            }
+        }
+        var warnings: [Diagnostic] = []
+        for key in order {
+            guard let (job, form, change) = least[key],
+                  var found = GlyphInspector.derivationDiagnostic(asset: job.asset, form: form, change: change) else { continue }
             if let origin = job.origin { found.location = .source(origin) }
             warnings.append(found.concerning(job.asset))
         }

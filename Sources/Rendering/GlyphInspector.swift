@@ -120,7 +120,8 @@ package enum GlyphInspector {
             return .warning("could not derive a distinct selected form for \(asset); give `selected-source`",
                             at: .asset(name: asset, detail: nil),
                             fix: "the outline encloses almost nothing to fill (\(percent) % of its pixels change, "
-                                + "under \(Int(distinctChange * 100)) %); draw the filled form and give it as `selected-source: …`")
+                                + "under \(Int(distinctChange * 100)) %), so the selected form is the outline drawn heavier; "
+                                + "draw the filled form and give it as `selected-source: …`")
         }
         return .warning("could not derive a distinct unselected form for \(asset); give `source`",
                         at: .asset(name: asset, detail: nil),

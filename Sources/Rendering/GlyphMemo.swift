@@ -7,6 +7,7 @@ import Foundation
 /// - the snap shift of a placement: the two forms of a tab (the drawn one and the derived one)
 ///   are placed alike and snap alike, so the shift is measured once for both;
 /// - the width of the drawing's details, which a derived outline is stroked with;
+/// - the filled form of a tab, decided once and averaged down to every size;
 /// - derived forms made by the build's "could not derive a distinct form" check (`GlyphInspector.
 ///   derivedChange(for:…)`), taken by the render of the same job instead of being derived again.
 ///
@@ -26,6 +27,7 @@ final class GlyphMemo: @unchecked Sendable {
 
     private let lock = NSLock()
     private let detail = Once<Result<Double?, RenderError>>()
+    private let filled = Once<Result<GlyphRenderer.FilledForm, RenderError>>()
     private var shifts: [PlacementKey: Once<Result<Placement, RenderError>>] = [:]
     private var forms: [FormKey: DerivedForm] = [:]
 
@@ -47,6 +49,12 @@ final class GlyphMemo: @unchecked Sendable {
     /// `make` the first time it is asked for.
     func detailShare(_ make: () -> Result<Double?, RenderError>) throws(RenderError) -> Double? {
         try detail.get(make).get()
+    }
+
+    /// The source's filled tab form (`GlyphRenderer.filledForm`), made by `make` the first time
+    /// it is asked for.
+    func filledForm(_ make: () -> Result<GlyphRenderer.FilledForm, RenderError>) throws(RenderError) -> GlyphRenderer.FilledForm {
+        try filled.get(make).get()
     }
 
     func store(_ form: DerivedForm, for key: FormKey) {

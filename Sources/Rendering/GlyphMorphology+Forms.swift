@@ -332,7 +332,7 @@ extension GlyphMorphology {
 
     /// The rows of the convex hull of the pixels labelled `stroke`: for each row, the span of x
     /// (pixel centres) inside the hull; empty (lo > hi) off it.
-    private static func hullSpans(of stroke: Int32, labels: [Int32], width: Int, height: Int) -> [(lo: Double, hi: Double)] {
+    static func hullSpans(of stroke: Int32, labels: [Int32], width: Int, height: Int) -> [(lo: Double, hi: Double)] {
         var points: [(x: Double, y: Double)] = []
         for y in 0..<height {
             var first = -1, last = -1

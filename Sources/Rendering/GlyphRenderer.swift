@@ -9,8 +9,9 @@ import AssetPlan
 /// drawn again there, reshaped (`GlyphMorphology`: filled, outline, transition mask) and averaged
 /// down to the output size. A template comes out black with the coverage as alpha; an original
 /// glyph is drawn in its colours directly at the output size at the snapped placement. The
-/// derived tab forms (`derive`) are shaped at a lower supersampling, on the same snapped
-/// placement as the drawn form; the snap of a placement and a form the build's check already
+/// derived outline of a tab (`derive`) is shaped at a lower supersampling, on the same snapped
+/// placement as the drawn form; the derived filled form is shaped once per source and averaged
+/// down to that placement at every size (`GlyphRenderer+Fill.swift`); the snap of a placement and a form the build's check already
 /// made are shared through the source's `GlyphMemo`.
 enum GlyphRenderer {
     static func render(_ job: RenderJob, _ treatment: GlyphTreatment,
@@ -49,7 +50,8 @@ enum GlyphRenderer {
     }
 
     /// A derived tab form (`isDerived`) of `box` pixels placed by `fit`, and the share of pixels
-    /// the derivation changed.
+    /// the derivation changed. The filled form is the source's one filled form (`filledForm`)
+    /// averaged down to the snapped placement, with its change.
     ///
     /// The shapes are made at `formSupersampling` (the coverage they invert keeps its own
     /// anti-aliasing), at a fraction of the cost of the full supersampling; the placement is
@@ -64,6 +66,7 @@ enum GlyphRenderer {
         if treatment.snap {
             (placement, coverage) = try snapped(source, base: base, box: box, factor: s)
         }
+        if treatment.form == .filled { return try filled(source, at: placement, box: box) }
         let factor = min(s, formSupersampling(for: box))
         let drawn: [Float]
         if factor == s, let coverage {

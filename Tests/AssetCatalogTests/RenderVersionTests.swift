@@ -13,6 +13,7 @@ import TestSupport
     static let pinned: [Int: String] = [
         2: "6e75ef244825d34da9339a46f52136132b73c470299a147ee84aaed3f1973fd8",
         3: "24876603496d18aa802f0db5e5402e1673fd5015b9f4e1fe883bb1e68ecfc59c",
+        4: "7c306eeca18c415949510ef7fae2728e0ae3223fce474f4b1cda78e1a04f162a",
     ]
 
     static func goldenDigest() throws -> String {

@@ -81,7 +81,7 @@ import TestSupport
         // The manifest changes (the stamp no longer matches) but every image is up to date: the
         // measure comes from the build record, nothing is derived or drawn, the warning stays.
         let record = try String(contentsOfFile: dir + "/.assetsmith/Assets.xcassets.record.json", encoding: .utf8)
-        #expect(record.components(separatedBy: "\"derived-change\"").count - 1 == 2, "TabGear and TabNext: \(record)")
+        #expect(record.components(separatedBy: "\"derived-change\"").count - 1 == 12, "TabGear and TabNext, six sizes each: \(record)")
         let manifest = try String(contentsOfFile: dir + "/assetsmith.yml", encoding: .utf8)
         try (manifest + "\n# touched\n").write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
         let again = try CLI.run([], in: dir)
@@ -89,5 +89,44 @@ import TestSupport
         #expect(again.stderr.contains(warning), "\(again.stderr)")
         #expect(again.stderr.contains(" 0 rendered"), "\(again.stderr)")
         #expect(again.stderr.contains("0 errors, 1 warning"), "\(again.stderr)")
+    }
+
+    /// Issue 52: the selected form of a download tray (the arrow stops above the tray's mouth) is
+    /// filled at every size the build writes, compact and regular, @1x to @3x, with no warning;
+    /// an open cup, which encloses nothing, gets the heavier outline at every size and a warning
+    /// that names it.
+    @Test func everyWrittenSizeOfATabPairIsDistinct() throws {
+        let dir = CLI.temporaryDirectory("tab-pairs")
+        for file in ["download-tray.svg", "cup.svg"] {
+            try FileManager.default.copyItem(atPath: Fixtures.url("Artwork/tabs/" + file).path, toPath: dir + "/" + file)
+        }
+        try """
+        table: ios18
+        assets:
+          - {name: TabTray, kind: tab-icon, source: download-tray.svg, shape: square}
+          - {name: TabCup, kind: tab-icon, source: cup.svg, shape: square}
+        """.write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        let build = try CLI.run([], in: dir)
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(!build.stderr.contains("TabTray"), "\(build.stderr)")
+        #expect(build.stderr.contains("assetsmith.yml:4:44: warning: could not derive a distinct selected form for TabCup"),
+                "\(build.stderr)")
+        #expect(build.stderr.contains("the selected form is the outline drawn heavier"), "\(build.stderr)")
+        func opaque(_ path: String) throws -> Int {
+            let bitmap = try PNGCodec.decode(Data(contentsOf: URL(fileURLWithPath: path)))
+            return stride(from: 3, to: bitmap.pixels.count, by: 4).filter { bitmap.pixels[$0] >= 128 }.count
+        }
+        let catalog = dir + "/Output/Assets.xcassets"
+        for name in ["TabTray", "TabCup"] {
+            let files = try FileManager.default.contentsOfDirectory(atPath: "\(catalog)/\(name).selected.imageset")
+                .filter { $0.hasSuffix(".png") }
+            #expect(files.count == 6, "\(name): \(files)")
+            for file in files {
+                let outline = file.replacingOccurrences(of: name + ".selected", with: name)
+                let a = try opaque("\(catalog)/\(name).imageset/\(outline)")
+                let b = try opaque("\(catalog)/\(name).selected.imageset/\(file)")
+                #expect(Double(b) >= 1.4 * Double(a), "\(file): \(a) outline, \(b) selected")
+            }
+        }
     }
 }
