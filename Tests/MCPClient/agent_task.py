@@ -97,8 +97,26 @@ async def main():
             _, text, explained = await agent.call("explain", {"rule": rule})
             check(explained.get("fix"), f"explain {rule}: what, why and fix", text)
             print(f"agent task: {agent.calls} calls, {agent.bytes} bytes read, {agent.seconds:.2f} s")
+            await protocol_errors(session)
             await schemas_catch_a_changed_result(session, {"plan": plan, "build": build, "verify": verify,
                                                            "preview": preview, "explain": explained, "init": written})
+
+
+async def protocol_errors(session):
+    """Issue 53, through the client: an unknown tool is a protocol error (-32602, the MCP spec's
+    "Unknown tool"), not a tool's error result, and an unknown resource is -32002."""
+    from mcp.shared.exceptions import MCPError as McpError
+    try:
+        result = await session.call_tool("bild", {})
+        raise SystemExit(f"FAIL: an unknown tool answered with a result: {result}")
+    except McpError as error:
+        check(error.error.code == -32602 and "Unknown tool" in error.error.message and "build" in error.error.message,
+              "an unknown tool is protocol error -32602 with a did-you-mean", str(error.error))
+    try:
+        await session.read_resource("assetsmith://nothing")
+        raise SystemExit("FAIL: an unknown resource was read")
+    except McpError as error:
+        check(error.error.code == -32002, "an unknown resource is -32002", str(error.error))
 
 
 async def schemas_catch_a_changed_result(session, results):
