@@ -23,20 +23,29 @@ extension ToolContext {
             throw ToolFailure("there is no catalog at \(CurrentFolderText.shown(catalogPath, root: jail.root)) to preview yet",
                               fix: "call the build tool first")
         }
-        var catalog = PreviewCatalog.read(at: catalogPath, vectors: settings.sandbox(1, 30))
         var icons = builtIcons(plan)
         let asset = try arguments.string("asset")
+        var catalog: PreviewCatalog
         if let asset {
-            let known = catalog.sets.map(\.name) + catalog.stacks.map(\.name) + icons.map(\.name)
+            // Names from the folders alone; only the asset's own sets are read (issue 51): the
+            // asset with every set named after it (a tab icon's `.selected` form, so its tab bars
+            // are drawn; a back indicator's `.mask`; a control's states; its `.symbol` sets), and
+            // for an image stack the sets inside its folder.
+            func name(_ component: Substring) -> String { (String(component) as NSString).deletingPathExtension }
+            let paths = ContentsReader.setPaths(inCatalogAt: catalogPath)
+            let known = paths.map { name(PathText.lastComponent($0)[...]) } + icons.map(\.name)
             guard known.contains(asset) else {
                 let guess = Suggestion.closest(to: asset, in: known).map { "did you mean \"\($0)\"? " } ?? ""
                 throw ToolFailure("the catalog has no asset \"\(asset)\"", fix: guess + "the plan tool lists the assets")
             }
-            // The asset with every set named after it: a tab icon's `.selected` form (so its tab
-            // bars are drawn), a back indicator's `.mask`, a control's states, its `.symbol` sets.
-            catalog.sets = catalog.sets.filter { $0.name == asset || $0.name.hasPrefix(asset + ".") }
+            catalog = PreviewCatalog.read(at: catalogPath, vectors: settings.sandbox(1, 30)) { path in
+                let own = name(PathText.lastComponent(path)[...])
+                return own == asset || own.hasPrefix(asset + ".") || path.split(separator: "/").dropLast().contains { name($0) == asset }
+            }
             catalog.stacks = catalog.stacks.filter { $0.name == asset }
             icons = icons.filter { $0.name == asset }
+        } else {
+            catalog = PreviewCatalog.read(at: catalogPath, vectors: settings.sandbox(1, 30))
         }
         let notes = plan.warnings.compactMap { diagnostic in
             diagnostic.concernedAsset.map { PreviewNote(asset: $0, text: diagnostic.message, isError: diagnostic.severity == .error) }

@@ -75,10 +75,13 @@ package struct PreviewCatalog: Sendable {
     /// Reads `<catalog>.xcassets` through `ContentsReader`; unreadable sets or images are skipped
     /// (verify reports them). A single-scale PDF or SVG entry becomes two images, drawn from the
     /// vector file at @2x and @3x (by `vectors`, the build's worker processes, when given).
-    package static func read(at path: String, vectors: VectorSandbox? = nil) -> PreviewCatalog {
+    /// `including`: when given, only the sets it accepts (by path inside the catalog) have their
+    /// images read and decoded (a preview of one asset, issue 51); the others are left out.
+    package static func read(at path: String, vectors: VectorSandbox? = nil,
+                             including: ((_ setPath: String) -> Bool)? = nil) -> PreviewCatalog {
         var sets: [Set] = []
         for found in ContentsReader.sets(inCatalogAt: path) ?? [] {
-            guard case .success = found.contents else { continue }
+            guard case .success = found.contents, including?(found.path) ?? true else { continue }
             let folder = (path as NSString).appendingPathComponent(found.path)
             var images: [Image] = []
             for (_, entry) in found.images {
@@ -109,7 +112,7 @@ package struct PreviewCatalog: Sendable {
         }
         var catalog = PreviewCatalog(name: (PathText.lastComponent(path) as NSString).deletingPathExtension,
                                      sets: sets.sorted { $0.name < $1.name })
-        for found in ContentsReader.sets(inCatalogAt: path) ?? [] {
+        for found in ContentsReader.sets(inCatalogAt: path) ?? [] where including?(found.path) ?? true {
             let type = FolderKind(folder: found.path)
             guard type == .imageStack || type == .solidImageStack, case .success(let value) = found.contents else { continue }
             let names = (value["layers"]?.arrayValue ?? []).compactMap { $0[.filename]?.stringValue }
