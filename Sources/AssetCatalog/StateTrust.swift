@@ -97,11 +97,16 @@ package final class Trash: @unchecked Sendable {
 
     package init(plan: Plan) {
         let base = ScratchSpace.folder ?? StateFolder(plan: plan).path
+        self.base = SafeFiles(root: base)
         root = base + "/trash"
         let stamp = ISO8601DateFormatter.string(from: Date(), timeZone: TimeZone(identifier: "UTC") ?? .current,
                                                 formatOptions: [.withYear, .withMonth, .withDay, .withTime])
         folder = root + "/" + stamp + "-\(getpid())"
     }
+
+    /// The folder that holds `trash/`: every folder below it is checked for links as the trash is
+    /// made (a `trash` a pull request made a link to elsewhere is refused, never written through).
+    private let base: SafeFiles
 
     /// How many files this build put here.
     package var kept: Int { lock.withLock { count } }
@@ -127,11 +132,9 @@ package final class Trash: @unchecked Sendable {
     }
 
     private func destination(_ shown: String) -> String? {
-        let trash = SafeFiles(root: folder)
-        guard (try? trash.makeRoot()) != nil else { return nil }
-        let parent = PathText.parent(shown)
-        if !parent.isEmpty { guard (try? trash.makeDirectory(parent)) != nil else { return nil } }
-        return try? trash.resolve(shown)
+        let relative = "trash/" + PathText.lastComponent(folder) + "/" + shown
+        guard (try? base.makeRoot()) != nil, (try? base.makeDirectory(PathText.parent(relative))) != nil else { return nil }
+        return try? base.resolve(relative)
     }
 
     private func copy(_ from: String, _ to: String) -> Bool {
@@ -142,7 +145,10 @@ package final class Trash: @unchecked Sendable {
     /// Removes the oldest trash folders beyond `keptBuilds`, and beyond `keptBytes` in all
     /// (never this build's own).
     package func prune() {
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
+        // Never through a link: a `trash` that leads elsewhere is not ours to empty.
+        var info = stat()
+        guard lstat(root, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: root) else { return }
         var total = 0
         for (index, name) in names.sorted(by: >).enumerated() {
             let path = root + "/" + name

@@ -90,6 +90,25 @@ import TestSupport
         #expect(try Data(contentsOf: URL(fileURLWithPath: dir + "/" + trash + "/Assets.xcassets/Banner.imageset/Banner@2x.png")) == bytes)
     }
 
+    /// A `trash` that is a link to another folder (a pull request can add one) is never written
+    /// through: the removed file stays in place instead.
+    @Test func aTrashLinkedElsewhereIsNotWrittenThrough() throws {
+        let dir = try CrashSafetyTests.project("trash-link")
+        #expect(try CLI.run(["build"], in: dir).status == 0)
+        let elsewhere = CLI.temporaryDirectory("trash-elsewhere")
+        for index in 0..<12 {  // more folders than the trash keeps: pruning must not reach them either
+            try FileManager.default.createDirectory(atPath: elsewhere + "/2026010\(index)T000000-1", withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: dir + "/.assetsmith/trash", withDestinationPath: elsewhere)
+        let banner = dir + "/Output/Assets.xcassets/Banner.imageset/Banner@2x.png"
+        let manifest = try String(contentsOfFile: dir + "/assetsmith.yml", encoding: .utf8)
+        try manifest.replacingOccurrences(of: "  - {name: Banner, kind: image, source: Banner.png, size: 120x45}\n", with: "")
+            .write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)
+        _ = try CLI.run(["build"], in: dir)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: elsewhere).count == 12, "nothing written or removed through the link")
+        #expect(FileManager.default.fileExists(atPath: banner), "not moved, so not lost")
+    }
+
     /// The trash keeps the newest `Trash.keptBuilds` builds' folders: with one more, the oldest goes.
     @Test func theTrashKeepsTheLastTenBuilds() throws {
         let state = CLI.temporaryDirectory("trash-bound")
