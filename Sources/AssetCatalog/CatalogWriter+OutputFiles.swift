@@ -72,7 +72,7 @@ extension CatalogWriter {
             }
         }
         for (path, record) in previous.sorted(by: { $0.key < $1.key }) where records[path] == nil {
-            if plan.retainedAssets.contains(record.asset) {
+            if plan.retains(record.asset) {
                 records[path] = record
                 continue
             }

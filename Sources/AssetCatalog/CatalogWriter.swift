@@ -144,8 +144,8 @@ package enum CatalogWriter {
                    report: &report)
 
         // Another flavour's files, left out by `--flavor`: kept, and kept in the record.
-        if !plan.retainedAssets.isEmpty {
-            for (path, record) in old.files where new.files[path] == nil && plan.retainedAssets.contains(record.asset) {
+        if !plan.retainedAssets.isEmpty || plan.editedAssets != nil {
+            for (path, record) in old.files where new.files[path] == nil && plan.retains(record.asset) {
                 new.files[path] = record
             }
         }
@@ -189,7 +189,7 @@ package enum CatalogWriter {
     private static func keepStale(_ plan: Plan, old: BuildRecord, new: BuildRecord, missing: Set<String>,
                                   catalog: SafeFiles, state: StateFolder, report: inout WriteReport) {
         let stale = old.files.keys.filter { new.files.index(forKey: $0) == nil && !missing.contains($0)
-            && !plan.retainedAssets.contains(old.files[$0]?.asset ?? "") && catalog.read($0) != nil }.sorted()
+            && !plan.retains(old.files[$0]?.asset ?? "") && catalog.read($0) != nil }.sorted()
         guard !stale.isEmpty else { return }
         let shown = stale.prefix(3).map { "\"\(plan.catalogFolder)/\($0)\"" }.joined(separator: ", ")
             + (stale.count > 3 ? " and \(stale.count - 3) more" : "")

@@ -55,6 +55,11 @@ package enum StateTrust {
         return digests(for: path).contains(Digest.sha256(data))
     }
 
+    /// True when `data`, read from `path` by the caller, is what a build on this machine wrote there.
+    package static func isTrusted(_ data: Data, readFrom path: String) -> Bool {
+        digests(for: path).contains(Digest.sha256(data))
+    }
+
     /// Notes that this machine wrote `path` as it is now. Quietly does nothing when the cache
     /// folder cannot be written (the next build then treats the file as foreign: safe, not lost).
     package static func remember(_ path: String, limit: Int = BuildRecord.maximumBytes) {

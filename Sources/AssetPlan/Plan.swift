@@ -37,6 +37,16 @@ package struct Plan: Hashable, Sendable, Codable {
     package var retainedAssets: Set<String> = []
     /// The `${NAME}` variables the manifest's badge texts were drawn with (kept in the record).
     package var variables: [String: String] = [:]
+    /// An edit's build (issue 50, `EditBuild`): the assets this plan was made of, a few of the
+    /// manifest's; whatever the record lists for any other asset is kept as it is. nil: the plan
+    /// is the whole manifest's. Not part of the JSON form.
+    package var editedAssets: Set<String>?
+
+    /// Whether the files the record lists for `asset`, which this plan does not make, are kept
+    /// (another flavour's, or any other asset's in an edit's build) rather than removed as stale.
+    package func retains(_ asset: String) -> Bool {
+        retainedAssets.contains(asset) || (editedAssets.map { !$0.contains(asset) } ?? false)
+    }
 
     enum CodingKeys: String, CodingKey {
         case table, tableChoice, outputDirectory, catalogFolder, jobs, entries, outputFiles, iconBundles

@@ -59,6 +59,9 @@ package struct Manifest: Hashable, Sendable {
     package var retainedAssets: Set<String> = []
     /// The `${NAME}` variables the badge texts used, with the values they were given.
     package var variables: [String: String] = [:]
+    /// Where each item of `assets:` is written, when the list is in block style
+    /// (`ManifestLoader.assetListLines`): what an edit's build reads again (`EditIndex`).
+    package var listLines: AssetListLines?
 
     package init(file: String, directory: String, table: Located<String>?, outputDirectory: String,
                  catalogName: String, assets: [AssetEntry]) {

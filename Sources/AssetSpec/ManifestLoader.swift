@@ -103,6 +103,7 @@ package enum ManifestLoader {
         manifest.stateDirectory = state.map { absolutePath($0.value, relativeTo: directory) }
             ?? (outputOverride != nil ? outputDirectory + "/" + Manifest.defaultStateFolder : Manifest.defaultState(directory: directory, file: file))
         manifest.variables = usedVariables(text, environment: environment)
+        manifest.listLines = assetListLines(top, text: text, sink: sink)
         return manifest
     }
 

@@ -90,6 +90,9 @@ package struct MappingReader {
         names.firstIndex { $0 == key }.map { sink.location(pairs[$0].key) }
     }
 
+    /// The key nodes, in order.
+    var keys: [Node] { pairs.map(\.key) }
+
     /// Where `key` is written, or where the mapping starts when it is absent.
     package func keyLocation(_ key: String) -> SourceLocation { location(of: key) ?? sink.location(node) }
 

@@ -57,13 +57,26 @@ struct BuildCommand: ParsableCommand {
     }
 
     /// The no-op fast path: true when the build stamp shows that nothing changed (reported, and
-    /// the build is done); otherwise `changed` names the first input the check found changed.
-    private func answeredFromStamp(printer: DiagnosticPrinter, start: Date, changed: inout String?) throws -> Bool {
-        guard !force, !adopt, inputFileList == nil, outputFileList == nil, previewFolder == nil,
-              let stamp = BuildStamp.current(manifestPath: options.manifestPath, outputOverride: options.output, preview: preview,
-                                             flavor: options.flavor, changed: &changed) else { return false }
-        try reportUnchanged(stamp, printer: printer, start: start)
-        return true
+    /// the build is done); otherwise `changed` names the first input the check found changed, and
+    /// `edit` is the edit's build (`EditBuild`) when only a few sources changed.
+    private func answeredFromStamp(printer: DiagnosticPrinter, start: Date, changed: inout String?,
+                                   edit: inout EditBuild?) throws -> Bool {
+        guard !force, !adopt, inputFileList == nil, outputFileList == nil, previewFolder == nil else { return false }
+        switch BuildStamp.check(manifestPath: options.manifestPath, outputOverride: options.output, preview: preview,
+                                flavor: options.flavor) {
+        case .current(let stamp):
+            try reportUnchanged(stamp, printer: printer, start: start)
+            return true
+        case .changed(let change):
+            changed = change.files.first
+            if !preview {
+                edit = EditBuild.prepare(change, manifestPath: options.manifest, outputOverride: options.output,
+                                         environment: ProcessInfo.processInfo.environment, flavor: options.flavor)
+            }
+            return false
+        case .none:
+            return false
+        }
     }
 
     func run() throws {
@@ -72,7 +85,8 @@ struct BuildCommand: ParsableCommand {
         PhaseTimer.shared.mark("start")
         let phase = try xcode ? XcodeCheck.phase(manifestPath: options.manifestPath, printer: printer) : nil
         var changedInput: String?
-        if try answeredFromStamp(printer: printer, start: start, changed: &changedInput) { return }
+        var edit: EditBuild?
+        if try answeredFromStamp(printer: printer, start: start, changed: &changedInput, edit: &edit) { return }
         PhaseTimer.shared.mark("stamp check")
         FreedMemory.keepLargeBlocksMapped() // before the manifest's parse and the record's read
         let workers = render.makeSandbox()
@@ -80,24 +94,25 @@ struct BuildCommand: ParsableCommand {
         // A first build that draws vectors, or one after an SVG or PDF was saved, starts its first
         // worker now, while the manifest is read.
         // The record is read, and the catalog's files looked at, on other threads while the
-        // manifest is parsed.
-        let guess = BuildStamp.drawsVectorsFromScratch(manifestPath: options.manifestPath, outputOverride: options.output,
-                                                       force: force)
+        // manifest is parsed (not for an edit's build, which looks at its few sets only).
+        let guess = edit != nil ? (draws: false, prefetch: nil)
+            : BuildStamp.drawsVectorsFromScratch(manifestPath: options.manifestPath, outputOverride: options.output, force: force)
         if guess.draws || BuildStamp.drawsVectorsFromChange(changedInput) { workers.prestart(1) }
         let manifestBefore = BuildStamp.snapshot(manifestPath: options.manifestPath)
-        var (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer)
+        var (manifest, plan) = try edit.map { ($0.manifest, $0.plan) } ?? Loading.manifestAndPlan(options, printer: printer)
         if adopt { plan.adopting = Set(manifest.assets.map(\.name)) }
-        let assetCount = manifest.assets.count
+        let assetCount = edit?.change.counts[0] ?? manifest.assets.count
         let previewStyle = preview ? PreviewStyle(manifest: manifest) : nil
         // What the build reads and writes, listed once for the snapshot, the file lists and the stamp.
-        var session = BuildSession(manifest: manifest, manifestPath: options.manifestPath, plan: plan, manifestBefore: manifestBefore)
+        var session = edit.map { BuildSession(edit: $0, manifestPath: options.manifestPath) }
+            ?? BuildSession(manifest: manifest, manifestPath: options.manifestPath, plan: plan, manifestBefore: manifestBefore)
         if let phase {
             try XcodeCheck.covers(phase, files: session.files, plan: plan, templateDirectories: session.templateDirectories,
                                   manifestPath: options.manifestPath, printer: printer)
-        } else {
+        } else if edit == nil {
             StateMigration.migrate(plan: plan, printer: printer)
         }
-        PhaseTimer.shared.mark("files and snapshot")
+        PhaseTimer.shared.mark(edit == nil ? "files and snapshot" : "edit: items, plan, files")
         var pipeline: BuildEngine
         switch session.engine(threads: render.threads, force: force, budgets: try Loading.budgets(printer: printer),
                               prefetched: guess.prefetch) {
@@ -118,9 +133,11 @@ struct BuildCommand: ParsableCommand {
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
         let result = pipeline.build(plan)
         printer.print(result.diagnostics)
-        printSummary(result, assets: assetCount, plan: plan, elapsed: Date().timeIntervalSince(start), printer: printer)
-        let listsFailed = phase == nil && !writeFileLists(session.files, plan: plan, record: result.report.record,
-                                                          templateDirectories: session.templateDirectories, printer: printer)
+        printSummary(result, assets: assetCount, plan: plan, totals: edit.map { (jobs: $0.change.counts[1], files: $0.change.counts[2]) },
+                     elapsed: Date().timeIntervalSince(start), printer: printer)
+        let listsFailed = phase == nil && edit == nil
+            && !writeFileLists(session.files, plan: plan, record: result.report.record,
+                               templateDirectories: session.templateDirectories, printer: printer)
         let previewFailed = previewStyle.map { !writePreview(plan: plan, style: $0, result: result, vectors: pipeline.sandbox,
                                                              printer: printer) } ?? false
         if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
@@ -150,9 +167,14 @@ struct BuildCommand: ParsableCommand {
         return problems.isEmpty
     }
 
-    /// What the build did: the sets it adopted, then one summary line.
-    private func printSummary(_ result: BuildResult, assets: Int, plan: Plan, elapsed: TimeInterval, printer: DiagnosticPrinter) {
+    /// What the build did: the sets it adopted, then one summary line. `totals`: an edit's build
+    /// (`EditBuild`) counts the jobs and files it left alone as up to date and unchanged, as the
+    /// whole build would, from the last build's totals.
+    private func printSummary(_ result: BuildResult, assets: Int, plan: Plan, totals: (jobs: Int, files: Int)?,
+                              elapsed: TimeInterval, printer: DiagnosticPrinter) {
         let report = result.report
+        let upToDate = totals.map { max(0, $0.jobs - result.rendered - result.failedJobs) } ?? result.upToDate
+        let unchanged = totals.map { max(0, $0.files - report.written.count - report.removed.count) } ?? report.unchanged.count
         for adoption in report.adopted {
             let shown = adoption.outsideCatalog ? adoption.folder : plan.catalogFolder + "/" + adoption.folder
             printer.line("adopted \"\(shown)\": its earlier files ("
@@ -161,8 +183,8 @@ struct BuildCommand: ParsableCommand {
         }
         printer.note("built \(assets) asset\(assets == 1 ? "" : "s") into "
             + "\(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)): "
-            + "\(result.rendered) rendered, \(result.upToDate) up to date; "
-            + "\(report.written.count) written, \(report.unchanged.count) unchanged, \(report.removed.count) removed"
+            + "\(result.rendered) rendered, \(upToDate) up to date; "
+            + "\(report.written.count) written, \(unchanged) unchanged, \(report.removed.count) removed"
             + (report.trash.map { " (kept in \(relativePath($0)))" } ?? "")
             + (result.failedJobs > 0 ? ", \(result.failedJobs) refused or failed" : "")
             + String(format: " in %.2f s", elapsed))

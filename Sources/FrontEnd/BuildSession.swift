@@ -19,6 +19,11 @@ package struct BuildSession {
     package let templateDirectories: [String]
     /// The inputs' sizes and times before the build read them (`BuildStamp.Snapshot`).
     package let readBefore: BuildStamp.Snapshot
+    /// Which manifest items draw which source, for the stamp (`EditIndex`); taken before the
+    /// manifest's assets are let go.
+    package private(set) var index: EditIndex?
+    /// Set for an edit's build (`EditBuild`): the stamp is then patched, not made anew.
+    package private(set) var edit: EditBuild?
 
     /// `manifestBefore`: the manifest's stat taken before it was read (the CLI takes it first
     /// thing); taken now when nil.
@@ -29,6 +34,14 @@ package struct BuildSession {
         templateDirectories = TemplateLocator.templateDirectories(manifest: manifest)
         files = BuildFiles(manifest: manifest, manifestPath: manifestPath, plan: plan, templateDirectories: templateDirectories)
         readBefore = BuildStamp.snapshot(manifestBefore ?? BuildStamp.snapshot(manifestPath: manifestPath), files: files)
+        index = EditIndex.make(manifest: manifest, plan: plan)
+    }
+
+    /// The session of an edit's build: its few assets, planned alone (`EditBuild`).
+    package init(edit: EditBuild, manifestPath: String) {
+        self.init(manifest: edit.manifest, manifestPath: manifestPath, plan: edit.plan)
+        index = nil
+        self.edit = edit
     }
 
     /// The engine for this build, or the clashes that forbid it (nothing may be written:
@@ -54,10 +67,14 @@ package struct BuildSession {
     @discardableResult
     package func finish(_ result: BuildResult, assets: Int, preview: Bool = false, previewFailed: Bool = false) -> [String] {
         let (changed, now) = readBefore.settled()
-        if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0, changed.isEmpty {
+        if let edit {
+            if !result.diagnostics.hasErrors, result.failedJobs == 0, changed.isEmpty {
+                edit.recordStamp(diagnostics: result.diagnostics, now: now)
+            }
+        } else if !previewFailed, !result.diagnostics.hasErrors, result.failedJobs == 0, changed.isEmpty {
             BuildStamp.record(manifest: manifest, assets: assets, manifestPath: manifestPath, plan: plan, files: files,
                               preview: preview, diagnostics: result.diagnostics, templateDirectories: templateDirectories,
-                              written: result.report.record, known: now)
+                              written: result.report.record, known: now, index: index)
         }
         return changed
     }

@@ -26,11 +26,12 @@ extension BuildStamp {
             }
             return [part]
         }
-        var tail = ""
-        for folder in folders {
-            tail += "D " + String(folder.mtime) + " " + writer.written(folder.path) + "\n"
+        let folderLines = parallelChunks(folders, threads: ProcessInfo.processInfo.activeProcessorCount) { chunk -> [String] in
+            var part = ""
+            for folder in chunk { part += "D " + String(folder.mtime) + " " + writer.written(folder.path) + "\n" }
+            return [part]
         }
-        return [head] + lines + [tail]
+        return [head] + lines + folderLines + (index.map { [$0.lines(bases: bases)] } ?? [])
     }
 
     /// The lines before the file list: what must agree before any file is looked at.
@@ -63,8 +64,13 @@ extension BuildStamp {
             return true
         }
         guard complete else { return nil }
-        return BuildStamp(manifestSHA: String(head.manifestSHA), settings: String(head.settings), assets: head.counts[0],
-                          jobs: head.counts[1], files: head.counts[2], diagnostics: diagnostics, entries: entries, folders: folders)
+        var stamp = BuildStamp(manifestSHA: String(head.manifestSHA), settings: String(head.settings), assets: head.counts[0],
+                               jobs: head.counts[1], files: head.counts[2], diagnostics: diagnostics, entries: entries, folders: folders)
+        if lines.atIndex {
+            guard let index = EditIndex.parse(&lines, bases: bases) else { return nil }
+            stamp.index = index
+        }
+        return stamp
     }
 
     /// The header and the four lines after it; nil when any is not what `text(bases:)` writes.
@@ -82,11 +88,15 @@ extension BuildStamp {
     }
 
     /// Gives each line of the file list to `visit` in order while it returns true. True when every
-    /// line was read and accepted; false at the first line `visit` refuses or that is not a file
-    /// list line (empty lines are skipped).
+    /// line was read and accepted (up to the edit index, if there is one: `lines.atIndex`); false
+    /// at the first line `visit` refuses or that is not a file list line (empty lines are skipped).
     package static func readList(_ lines: inout Lines, bases: [String], visit: (Line) -> Bool) -> Bool {
         while let line = lines.next() {
             if line.isEmpty { continue }
+            if line == Substring(EditIndex.marker) {
+                lines.atIndex = true
+                return true
+            }
             guard let parsed = listLine(line, bases: bases), visit(parsed) else { return false }
         }
         return true
@@ -119,6 +129,8 @@ extension BuildStamp {
     /// The lines of a stamp's text, split at each line feed by its bytes.
     package struct Lines {
         private var rest: Substring.UTF8View
+        /// The last line given was the edit index's marker (`readList`).
+        package var atIndex = false
 
         init(_ text: String) { rest = Substring(text).utf8 }
 
