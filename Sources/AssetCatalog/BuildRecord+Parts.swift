@@ -157,6 +157,7 @@ extension BuildRecord {
     package func write(into outputFiles: SafeFiles, at recordFile: String, replacing old: BuildRecord?) throws(Diagnostic)
         -> BuildRecord {
         let folder = Self.partsFolder(recordFile: recordFile)
+        if let partial { return try writePartial(partial, into: outputFiles, at: recordFile, replacing: old) }
         let count = Self.partCount(entries: files.count)
         var written = self
         guard count > 0 else {
@@ -180,6 +181,43 @@ extension BuildRecord {
         top.files = [:]
         try outputFiles.write(top.encoded(), to: recordFile)
         Self.removeParts(except: Set(names), in: folder, of: outputFiles)
+        return written
+    }
+
+    /// The write of a record read in part (`partial`, an edit's build): the parts read are
+    /// written again when their entries changed, every other part stays as the record file named
+    /// it. Refused when the old record's parts are not those read, or an entry belongs to a part
+    /// not read (the build then leaves the record as it was: nothing is lost, the next build
+    /// reads everything again).
+    private func writePartial(_ partial: Set<Int>, into outputFiles: SafeFiles, at recordFile: String,
+                              replacing old: BuildRecord?) throws(Diagnostic) -> BuildRecord {
+        let folder = Self.partsFolder(recordFile: recordFile)
+        guard let old, old.partial == partial, let oldNames = old.parts, oldNames.count == parts?.count ?? oldNames.count,
+              files.keys.allSatisfy({ partial.contains(Self.part(of: $0, count: oldNames.count)) }) else {
+            throw .error("cannot write the build record: an edit's build read only some of its parts", at: .file(folder))
+        }
+        let count = oldNames.count
+        var changed = Set<Int>()
+        var entries = [Int](repeating: 0, count: count)
+        for (path, record) in files {
+            let index = Self.part(of: path, count: count)
+            entries[index] += 1
+            if old.files[path] != record { changed.insert(index) }
+        }
+        for path in old.files.keys { entries[Self.part(of: path, count: count)] -= 1 }
+        for index in partial where entries[index] != 0 { changed.insert(index) }
+        var names = oldNames
+        let toWrite = changed.sorted()
+        for (index, name) in zip(toWrite, try writeParts(toWrite, count: count, into: outputFiles, folder: folder)) {
+            names[index] = name
+        }
+        var written = self
+        written.parts = names
+        var top = written
+        top.files = [:]
+        top.partial = nil
+        try outputFiles.write(top.encoded(), to: recordFile)
+        for index in toWrite where oldNames[index] != names[index] { _ = outputFiles.remove(folder + "/" + oldNames[index]) }
         return written
     }
 

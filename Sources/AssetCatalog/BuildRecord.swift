@@ -24,6 +24,10 @@ package struct BuildRecord: Hashable, Sendable, Codable {
     /// dropped when another build may have written since, `read(at:knowing:)`). Not part of what
     /// a record says, and never written.
     package var checkedAtRead: CheckedFiles?
+    /// For an edit's build (issue 50): the parts read (indices), when only the parts holding the
+    /// edited sets were; `files` then lists their entries only, and a write keeps every other part
+    /// as it is. nil: every entry was read. Never written.
+    package var partial: Set<Int>?
 
     package init(toolVersion: String = AssetCoreInfo.toolVersion, table: String, files: [String: FileRecord] = [:]) {
         self.toolVersion = toolVersion
@@ -70,6 +74,35 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         record.files = read.files
         // Parts not as a build writes them (edited by hand) are all written anew next time.
         if !read.inPlace { record.parts = nil }
+        return record
+    }
+
+    /// The record at `path` with only the entries of the parts that hold `folders` (paths inside
+    /// the catalog; `partial` set): an edit's build at 50,000 assets reads a few of 256 parts, not
+    /// 54 MB. A record of one file is read whole (`partial` nil). nil when it or a part cannot be
+    /// read, or a part is not as a build writes it (the caller then reads the whole record).
+    package static func read(at path: String, partsHolding folders: [String]) -> BuildRecord? {
+        guard case .success(let data) = BoundedFile.read(path, limit: maximumBytes),
+              var record = try? JSONDecoder().decode(BuildRecord.self, from: data) else { return nil }
+        guard let parts = record.parts else { return record }
+        guard record.files.isEmpty, parts.count <= maximumParts, parts.allSatisfy(isPartName) else { return nil }
+        let count = parts.count
+        let wanted = Set(folders.map { part(of: $0, count: count) }).sorted()
+        let folder = partsFolder(recordFile: path)
+        let decoded = concurrentMap(wanted) { index -> [String: FileRecord]? in
+            guard parts[index].hasPrefix("\(index)-"),
+                  case .success(let data) = BoundedFile.read(folder + "/" + parts[index], limit: maximumBytes),
+                  let part = try? JSONDecoder().decode(Part.self, from: data), part.isRows,
+                  part.files.keys.allSatisfy({ Self.part(of: $0, count: count) == index }) else { return nil }
+            return part.files
+        }
+        var files: [String: FileRecord] = [:]
+        for part in decoded {
+            guard let part = part ?? nil else { return nil }
+            files.merge(part) { first, _ in first }
+        }
+        record.files = files
+        record.partial = Set(wanted)
         return record
     }
 

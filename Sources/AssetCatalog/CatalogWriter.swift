@@ -105,6 +105,8 @@ package enum CatalogWriter {
         // but what the build replaces or removes on its word goes to the trash first.
         let foreignRecord = !(old.files.isEmpty && (old.outputFiles ?? [:]).isEmpty) && !StateTrust.isTrusted(state.record)
         var new = BuildRecord(table: plan.table)
+        new.partial = old.partial
+        new.parts = old.partial == nil ? nil : old.parts
         new.files.reserveCapacity(plan.jobs.count + plan.entries.count + 1)
         new.variables = plan.variables.isEmpty ? nil : plan.variables
         let catalog = SafeFiles(root: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))

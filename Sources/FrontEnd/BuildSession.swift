@@ -48,10 +48,17 @@ package struct BuildSession {
     /// `NamespaceGuard`). `earlier`: the record a caller kept (watch); `prefetched`: one being read.
     package func engine(threads: Int, force: Bool, budgets: Budgets, earlier: BuildRecord.Snapshot? = nil,
                         prefetched: BuildRecord.Prefetch? = nil) -> Result<BuildEngine, SessionClashes> {
-        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan, knowing: earlier, prefetched: prefetched)
-        guard clashes.isEmpty else { return .failure(SessionClashes(diagnostics: clashes)) }
         var engine = BuildEngine(threads: threads, force: force)
         engine.budgets = budgets
+        if let edit {
+            // An edit's build: the stamp found every folder of the catalog as the last clean build
+            // left it (no set added, removed or replaced by hand since), so the namespace is as that
+            // build checked it; the record is read only where the edited sets are.
+            engine.knownRecord = edit.knownRecord()
+            return .success(engine)
+        }
+        let (clashes, known) = NamespaceGuard.check(manifest: manifest, plan: plan, knowing: earlier, prefetched: prefetched)
+        guard clashes.isEmpty else { return .failure(SessionClashes(diagnostics: clashes)) }
         engine.knownRecord = known
         return .success(engine)
     }

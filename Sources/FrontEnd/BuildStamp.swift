@@ -134,7 +134,10 @@ package struct BuildStamp {
         var change = StampChange(files: looked.files, other: looked.other, noDiagnostics: head.notes == "[]",
                                  counts: head.counts, stampData: stampData, manifestText: text, bases: bases,
                                  stampPath: state.stamp)
-        if indexFollows, !looked.other { change.index = EditIndex.parse(&lines, bases: bases) }
+        if indexFollows, !looked.other {
+            let writer = StampPaths.Writer(bases: bases)
+            change.index = EditIndex.parse(&lines, bases: bases, only: Set(looked.files.map { Substring(writer.written($0)) }))
+        }
         return .changed(change)
     }
 

@@ -28,7 +28,10 @@ package struct EditBuild {
                                 environment: [String: String], flavor: String?) -> EditBuild? {
         guard !change.other, change.noDiagnostics, !change.files.isEmpty, let index = change.index,
               let items = index.items(reading: change.files, limit: max(64, index.list.starts.count / 20)),
-              StateTrust.isTrusted(change.stampData, readFrom: change.stampPath) else { return nil }
+              StateTrust.isTrusted(change.stampData, readFrom: change.stampPath),
+              // A journal beside the record: a build was killed since; the whole build adopts it.
+              FileStat.of(PathText.parent(change.stampPath) + "/" + journalName(stampPath: change.stampPath)) == nil
+        else { return nil }
         let absolute = PathText.absolute(manifestPath, relativeTo: FileManager.default.currentDirectoryPath)
         let text = index.text(of: change.manifestText, keeping: items)
         guard let manifest = try? ManifestLoader.parse(text, file: manifestPath, directory: PathText.parent(absolute),
@@ -42,6 +45,19 @@ package struct EditBuild {
         guard change.files.allSatisfy(drawn.contains) else { return nil }
         plan.editedAssets = Set(manifest.assets.map(\.name))
         return EditBuild(manifest: manifest, plan: plan, change: change)
+    }
+
+    /// The record as the engine takes it: only the parts that hold the edited sets
+    /// (`BuildRecord.read(at:partsHolding:)`), with its file's stamp taken first; the whole record
+    /// when it cannot be read in part.
+    func knownRecord() -> BuildRecord.Snapshot {
+        let path = StateFolder(plan: plan).record
+        let stamp = FileStamp.ofRegularFile(path)
+        let folders = plan.jobs.map(\.output) + plan.entries.map { $0.folder + "/Contents.json" } + ["Contents.json"]
+        guard stamp != nil, let record = BuildRecord.read(at: path, partsHolding: folders) else {
+            return BuildRecord.snapshot(at: path)
+        }
+        return BuildRecord.Snapshot(record: record, stamp: stamp)
     }
 
     /// After a clean edit's build: the stamp as it was, with the times of the changed sources
@@ -75,6 +91,14 @@ package struct EditBuild {
                                             diagnostics: diagnostics),
               (try? state.files.write(pieces: text, to: state.stampName)) != nil else { return }
         StateTrust.remember(state.stamp, limit: BuildStamp.maximumBytes)
+    }
+}
+
+extension EditBuild {
+    /// The write journal's name beside the stamp `<catalog>.stamp` (`StateFolder.journalName`).
+    static func journalName(stampPath: String) -> String {
+        let name = (stampPath as NSString).lastPathComponent
+        return StateFolder(path: "/", catalogFolder: String(name.dropLast(".stamp".count))).journalName
     }
 }
 

@@ -121,7 +121,9 @@ extension EditIndex {
     }
 
     /// The index written by `lines(bases:)`; nil at the first line that is not as written there.
-    static func parse(_ lines: inout BuildStamp.Lines, bases: [String]) -> EditIndex? {
+    /// `only`: the sources to keep (as the stamp writes them), for an edit's build that asks about
+    /// a few (50,000 paths are not made into strings for one); nil: every one.
+    static func parse(_ lines: inout BuildStamp.Lines, bases: [String], only: Set<Substring>? = nil) -> EditIndex? {
         guard let endLine = lines.next(), endLine.hasPrefix("L "), let end = Int(endLine.dropFirst(2)), end >= 0 else { return nil }
         var starts: [Int] = []
         var alone: [Bool] = []
@@ -137,6 +139,7 @@ extension EditIndex {
                 alone.append(fields[2] == "1")
             case "S":
                 guard number < starts.count else { return nil }
+                if let only, !only.contains(fields[2]) { continue }
                 sources[StampPaths.read(String(fields[2]), bases: bases), default: []].append(number)
             default:
                 return nil
