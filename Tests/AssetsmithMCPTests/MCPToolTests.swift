@@ -76,9 +76,9 @@ import TestSupport
         _ = try await project.handlers().call("build", arguments: [:])
         let stamp = try #require(BuildStamp.current(manifestPath: manifest, outputOverride: nil, preview: false, changed: &changed))
         #expect(stamp.jobs == 3)
-        try Data([1]).write(to: URL(fileURLWithPath: project.catalog + "/Dot.imageset/Dot@2x.png"))
+        try Data([1]).write(to: URL(fileURLWithPath: project.catalog + "/Dot.imageset/Dot@2x.png"), options: .atomic)
         #expect(BuildStamp.current(manifestPath: manifest, outputOverride: nil, preview: false, changed: &changed) == nil,
-                "an output changed since: the CLI takes the full path")
+                "an output replaced since: the CLI takes the full path")
     }
 
     @Test func verifyReportsAChangedOutputAsModified() async throws {

@@ -31,17 +31,39 @@ import TestSupport
         #expect(result.stderr.contains("3 rendered, 3 up to date; 3 written, 6 unchanged"), "\(result.stderr)")
     }
 
+    /// A generated file replaced (a save, a copy over it, a checkout: its set folder's time
+    /// changes) is drawn again by the next build; `--force` draws everything.
     @Test func tamperedOutputIsRedoneAndForceRedoesAll() throws {
         let dir = try makeProject()
         let path = dir + "/Output/Assets.xcassets/Bell.imageset/Bell@2x.png"
         let good = try Data(contentsOf: URL(fileURLWithPath: path))
-        try (good + Data("junk".utf8)).write(to: URL(fileURLWithPath: path))
+        try (good + Data("junk".utf8)).write(to: URL(fileURLWithPath: path), options: .atomic)
         let repaired = try CLI.run([], in: dir)
         #expect(repaired.stderr.contains("1 rendered, 5 up to date; 1 written"), "\(repaired.stderr)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == good)
 
         let forced = try CLI.run(["build", "--force"], in: dir)
         #expect(forced.stderr.contains("6 rendered, 0 up to date; 0 written, 9 unchanged"), "\(forced.stderr)")
+    }
+
+    /// Issue 50: the no-op looks at each folder of the catalog, not at each of its files, so a
+    /// file a tool rewrites in place (its folder's time unchanged) is left to `verify`, which
+    /// reports it, and to `--force`, which draws it again.
+    @Test func anOutputRewrittenInPlaceIsFoundByVerifyAndForce() throws {
+        let dir = try makeProject()
+        let path = dir + "/Output/Assets.xcassets/Bell.imageset/Bell@2x.png"
+        let good = try Data(contentsOf: URL(fileURLWithPath: path))
+        let handle = try #require(FileHandle(forWritingAtPath: path))
+        try handle.seekToEnd()
+        try handle.write(contentsOf: Data("junk".utf8))
+        try handle.close()
+        let noOp = try CLI.run([], in: dir)
+        #expect(noOp.stderr.contains("0 rendered, 6 up to date; 0 written, 9 unchanged"), "\(noOp.stderr)")
+        let verified = try CLI.run(["verify"], in: dir)
+        #expect(verified.status == 1 && (verified.stdout + verified.stderr).contains("Bell@2x.png"), "\(verified.stdout)")
+        let forced = try CLI.run(["build", "--force"], in: dir)
+        #expect(forced.stderr.contains("6 rendered, 0 up to date; 1 written, 8 unchanged"), "\(forced.stderr)")
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == good)
     }
 }
 
