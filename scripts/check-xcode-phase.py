@@ -5,7 +5,8 @@ file access is traced and judged by the rules of Xcode's sandbox profile (script
 
     scripts/check-xcode-phase.py BIN [--recipe old] [--corpus DIR]
 
-Cases: the first build after the file lists exist, a no-op, an edited source, a deleted output,
+Cases: the first build after the file lists exist, a no-op, an edited source, a glyph's source
+edited (an edit's build, issue 50), a deleted output,
 an added asset (the phase must stop before it touches anything, naming the command that refreshes
 the lists; once run, the next phase passes) and a removed asset. Each must make 0 accesses the
 profile denies. Exit 1 when one does, printing them.
@@ -100,6 +101,13 @@ def example_cases(binary, recipe, work):
     with open(os.path.join(src, "Assets", "Glyphs", "star.svg"), "a", encoding="utf-8") as handle:
         handle.write("<!-- edited -->\n")
     case("example: one SVG edited")
+    # Issue 50: a bar glyph's source saved, built alone (an edit's build: the phase says so in
+    # its timings) and as declared.
+    with open(os.path.join(src, "Assets", "Glyphs", "plus.svg"), "a", encoding="utf-8") as handle:
+        handle.write("<!-- edited -->\n")
+    os.environ["ASSETSMITH_TIMINGS"] = "1"
+    case("example: a bar glyph's SVG edited (an edit's build)", expect_text="timing: edit:")
+    del os.environ["ASSETSMITH_TIMINGS"]
     os.remove(os.path.join(src, "Output", "Assets.xcassets", "Logo.imageset", "Logo@2x.png"))
     case("example: one output deleted")
     manifest = os.path.join(src, "assetsmith.yml")

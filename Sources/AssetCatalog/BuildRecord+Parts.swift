@@ -9,16 +9,19 @@ import Foundation
 /// JSON file in `<state>/<catalog>.record/`, named by its content, and the record file
 /// lists them. A build rewrites only the parts whose entries changed; the parts are read in parallel.
 ///
-/// Crash safety: parts are written first under new names (their content digest), then the record
-/// file naming them (one atomic rename), then parts no record names are removed. A build killed at
-/// any point leaves a record file whose parts all exist.
+/// Crash safety: each part has two fixed slots (`3-a.json`, `3-b.json`); a changed part is written
+/// into the slot the record file does not name, then the record file naming it (one atomic
+/// rename), then the other slot is removed. A build killed at any point leaves a record file
+/// whose parts all exist. Fixed names (issue 50), where parts were once named by their content:
+/// an Xcode Run Script phase with user script sandboxing on may write only the files its output
+/// list declares, and `assetsmith xcode` declares every slot (`StateFolder.declaredFiles`).
 extension BuildRecord {
     /// Up to this many entries a record stays one file, as before parts existed (about 1,000 assets).
     package static let singleFileEntries = 4096
     /// Entries a part holds on average.
     static let entriesPerPart = 1024
     /// Parts at most (50,000 assets write about 200,000 entries: 256 parts of some 800).
-    static let maximumParts = 256
+    package static let maximumParts = 256
 
     /// How many parts a record of `entries` files is kept in: 0 (one file) up to `singleFileEntries`,
     /// then a power of two so that a part holds about `entriesPerPart`.
@@ -46,14 +49,29 @@ extension BuildRecord {
         recordFile.hasSuffix(".json") ? String(recordFile.dropLast(5)) : recordFile + ".parts"
     }
 
-    /// A part's file name: its index and the start of its content's SHA-256 (`3-0123456789abcdef.json`).
-    /// Only such names are read from a record file (no path can lead elsewhere) or removed.
+    /// A part's file name: its index and its slot (`3-a.json`, `3-b.json`), or, as builds before
+    /// issue 50 wrote them, the start of its content's SHA-256 (`3-0123456789abcdef.json`). Only
+    /// such names are read from a record file (no path can lead elsewhere) or removed.
     static func isPartName(_ name: String) -> Bool {
         let pieces = name.split(separator: "-", omittingEmptySubsequences: false)
         guard pieces.count == 2, name.hasSuffix(".json"), let index = Int(pieces[0]), index >= 0, index < maximumParts
         else { return false }
-        let digest = pieces[1].dropLast(5)
-        return digest.count == 16 && digest.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+        let tail = pieces[1].dropLast(5)
+        return tail == "a" || tail == "b" || (tail.count == 16 && tail.allSatisfy { $0.isHexDigit && !$0.isUppercase })
+    }
+
+    /// The slot part `index` is written into when the record file names `current` for it: the
+    /// other one (`a` when it names none, or a name of the content-digest kind).
+    static func nextSlot(_ index: Int, current: String?) -> String {
+        "\(index)-" + (current == "\(index)-a.json" ? "b" : "a") + ".json"
+    }
+
+    /// Whether `name` is a slot (`3-a.json`), as builds since issue 50 name parts.
+    static func isSlotName(_ name: String) -> Bool { name.hasSuffix("-a.json") || name.hasSuffix("-b.json") }
+
+    /// Every slot name of `count` parts (`StateFolder.declaredFiles`).
+    package static func slotNames(count: Int) -> [String] {
+        (0..<min(count, maximumParts)).flatMap { ["\($0)-a.json", "\($0)-b.json"] }
     }
 
     /// The entries of the parts `names` in `folder`, read and decoded in parallel; nil when one is
@@ -169,11 +187,15 @@ extension BuildRecord {
         let unchanged = old.flatMap { Self.unchangedParts(of: files, old: $0, count: count) } ?? []
         var names = [String](repeating: "", count: count)
         for index in unchanged {
-            guard let name = old?.parts?[index], outputFiles.regularFileStamp(folder + "/" + name) != nil else { continue }
+            // A part of the content-digest kind is written again into a slot (`isSlotName`).
+            guard let name = old?.parts?[index], Self.isSlotName(name),
+                  outputFiles.regularFileStamp(folder + "/" + name) != nil else { continue }
             names[index] = name
         }
         let toWrite = (0..<count).filter { names[$0].isEmpty }
-        for (index, name) in zip(toWrite, try writeParts(toWrite, count: count, into: outputFiles, folder: folder)) {
+        let current = old?.parts?.count == count ? old?.parts : nil
+        for (index, name) in zip(toWrite, try writeParts(toWrite, count: count, current: current, into: outputFiles,
+                                                         folder: folder)) {
             names[index] = name
         }
         written.parts = names
@@ -208,7 +230,8 @@ extension BuildRecord {
         for index in partial where entries[index] != 0 { changed.insert(index) }
         var names = oldNames
         let toWrite = changed.sorted()
-        for (index, name) in zip(toWrite, try writeParts(toWrite, count: count, into: outputFiles, folder: folder)) {
+        for (index, name) in zip(toWrite, try writeParts(toWrite, count: count, current: oldNames, into: outputFiles,
+                                                         folder: folder)) {
             names[index] = name
         }
         var written = self
@@ -240,8 +263,9 @@ extension BuildRecord {
     /// Writes the parts `toWrite` (indices among `count`), each made, encoded and written on one of
     /// the cores and let go before the next (a first build at 50,000 assets held all 256 encoded,
     /// 70 MB, and a copy of every entry split by part). Returns their file names, in order.
-    private func writeParts(_ toWrite: [Int], count: Int, into outputFiles: SafeFiles, folder: String) throws(Diagnostic)
-        -> [String] {
+    /// `current`: the names the record file on disk gives the parts (each is written into its other slot).
+    private func writeParts(_ toWrite: [Int], count: Int, current: [String]?, into outputFiles: SafeFiles,
+                            folder: String) throws(Diagnostic) -> [String] {
         guard !toWrite.isEmpty else { return [] }
         let wanted = Set(toWrite)
         var byPart = [[String]](repeating: [], count: count)
@@ -255,7 +279,7 @@ extension BuildRecord {
             var entries = [String: FileRecord](minimumCapacity: paths[index].count)
             for path in paths[index] { entries[path] = files[path] }
             let data = Part(files: entries).encoded()
-            let name = "\(index)-\(Digest.sha256(data).prefix(16)).json"
+            let name = Self.nextSlot(index, current: current?[index])
             do throws(Diagnostic) {
                 try outputFiles.write(data, to: folder + "/" + name)
             } catch {

@@ -87,6 +87,16 @@ package struct StateFolder: Sendable, Equatable {
     /// spills into this folder).
     package var declaredFiles: [String] { [path, record, recordParts, stamp, lock, journal] }
 
+    /// `declaredFiles` for a build of `plan`, with every slot of the record's parts
+    /// (`BuildRecord.slotNames`, 512 paths) when the plan makes more than half as many files as a
+    /// record keeps in one file: a record that large is kept in parts, and a phase that may not
+    /// write them cannot record its build (issue 50).
+    package func declaredFiles(for plan: Plan) -> [String] {
+        let files = plan.jobs.count + plan.entries.count + 1
+        guard files > BuildRecord.singleFileEntries / 2 else { return declaredFiles }
+        return declaredFiles + BuildRecord.slotNames(count: BuildRecord.maximumParts).map { recordParts + "/" + $0 }
+    }
+
     /// The folder a large record keeps its parts in (`BuildRecord+Parts`).
     package var recordParts: String { String(record.dropLast(5)) }
 

@@ -120,7 +120,7 @@ struct XcodeFileLists {
             }
         }
         outputs += folders
-        outputs += StateFolder(plan: plan).declaredFiles
+        outputs += StateFolder(plan: plan).declaredFiles(for: plan)
         self.outputs = BuildFiles.sortedOnce(outputs)
     }
 

@@ -1,5 +1,6 @@
-import AssetCatalog
+@testable import AssetCatalog
 import AssetCore
+import AssetPlan
 import Foundation
 import Testing
 
@@ -79,6 +80,66 @@ import Testing
         #expect(Array(first.parts?.enumerated().filter { $0.offset != changedPart }.map(\.element) ?? [])
             == Array(second.parts?.enumerated().filter { $0.offset != changedPart }.map(\.element) ?? []))
         #expect(BuildRecord.read(at: recordPath)?.files["Set7.imageset/A.png"]?.sha256 == SHA256Digest(String(repeating: "f", count: 64)))
+    }
+
+    /// Issue 50: a part has two fixed slots, the one the record file does not name written next;
+    /// a part of the content-digest kind (before issue 50) is written into a slot.
+    @Test func aChangedPartGoesToItsOtherSlot() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try write(record(sets: 2000), replacing: nil)
+        #expect(first.parts == (0..<8).map { "\($0)-a.json" })
+        let changedPart = BuildRecord.part(of: "Set7.imageset/A.png", count: 8)
+        var old = try #require(BuildRecord.read(at: recordPath))
+        let second = try write(record(sets: 2000, changing: 7), replacing: old)
+        #expect(second.parts?[changedPart] == "\(changedPart)-b.json")
+        #expect(partNames() == Set((0..<8).map { $0 == changedPart ? "\($0)-b.json" : "\($0)-a.json" }))
+        old = try #require(BuildRecord.read(at: recordPath))
+        let third = try write(record(sets: 2000), replacing: old)
+        #expect(third.parts?[changedPart] == "\(changedPart)-a.json", "and back")
+        #expect(BuildRecord.nextSlot(3, current: "3-0123456789abcdef.json") == "3-a.json")
+        #expect(BuildRecord.nextSlot(3, current: nil) == "3-a.json" && BuildRecord.nextSlot(3, current: "3-a.json") == "3-b.json")
+    }
+
+    /// An edit's build reads the parts of its sets only, and writes back only those that changed;
+    /// every other part stays, and the whole record reads back as the whole write would leave it.
+    @Test func aRecordReadInPartWritesBackOnlyItsChangedParts() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        _ = try write(record(sets: 2000), replacing: nil)
+        let partial = try #require(BuildRecord.read(at: recordPath, partsHolding: ["Set7.imageset/A.png", "Set7.imageset"]))
+        let changedPart = BuildRecord.part(of: "Set7.imageset/A.png", count: 8)
+        #expect(partial.partial == [changedPart])
+        #expect(partial.files.keys.allSatisfy { BuildRecord.part(of: $0, count: 8) == changedPart })
+        #expect(partial.files.count > 0 && partial.files.count < 8000)
+        var new = partial
+        new.files["Set7.imageset/A.png"] = record(sets: 2000, changing: 7).files["Set7.imageset/A.png"]
+        let written = try write(new, replacing: partial)
+        #expect(written.parts?[changedPart] == "\(changedPart)-b.json")
+        #expect(partNames().count == 8, "the replaced slot is removed, the others stay")
+        #expect(BuildRecord.read(at: recordPath) == record(sets: 2000, changing: 7))
+        // An entry of a part that was not read cannot be written: the record stays as it was.
+        var stray = try #require(BuildRecord.read(at: recordPath, partsHolding: ["Set7.imageset"]))
+        let other = try #require((0..<2000).map { "Set\($0).imageset/A.png" }.first { BuildRecord.part(of: $0, count: 8) != changedPart })
+        stray.files[other] = FileRecord(sha256: SHA256Digest(String(repeating: "b", count: 64)), asset: "X")
+        #expect(throws: Diagnostic.self) { try write(stray, replacing: partial) }
+        #expect(BuildRecord.read(at: recordPath) == record(sets: 2000, changing: 7))
+    }
+
+    /// The slots a Run Script phase must declare: both of every part, for a plan that makes more
+    /// than 2,048 files; none for a smaller one.
+    @Test func aLargePlansStateDeclaresEverySlot() {
+        #expect(BuildRecord.slotNames(count: 2) == ["0-a.json", "0-b.json", "1-a.json", "1-b.json"])
+        #expect(BuildRecord.slotNames(count: 999).count == 512)
+        func plan(files: Int) -> Plan {
+            var plan = Plan(table: "ios18", outputDirectory: "/p/Output", catalogFolder: "Assets.xcassets", jobs: [],
+                            entries: (0..<(files - 1)).map { CatalogEntry(asset: "S\($0)", folder: "S\($0).imageset", contents: .object([:])) })
+            plan.stateDirectory = "/p/.assetsmith"
+            return plan
+        }
+        let state = StateFolder(path: "/p/.assetsmith", catalogFolder: "Assets.xcassets")
+        #expect(state.declaredFiles(for: plan(files: 2048)) == state.declaredFiles)
+        let large = state.declaredFiles(for: plan(files: 2049))
+        #expect(large.count == state.declaredFiles.count + 512)
+        #expect(large.contains("/p/.assetsmith/Assets.xcassets.record/255-b.json"))
     }
 
     @Test func aRecordThatShrinksBecomesOneFileAndItsPartsGo() throws {
