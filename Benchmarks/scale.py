@@ -65,12 +65,39 @@ def write_project(root, count):
         handle.write("\n".join(lines) + "\n")
 
 
-def timed(binary, args, cwd):
+def timed(binary, args, cwd, env=None):
     """(wall seconds, peak RSS in MB, exit code) of one run."""
-    result = subprocess.run(["/usr/bin/time", "-f", "%e %M", binary] + args, cwd=cwd,
+    result = subprocess.run(["/usr/bin/time", "-f", "%e %M", binary] + args, cwd=cwd, env=env,
                             stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     last = result.stderr.strip().splitlines()[-1].split()
     return float(last[0]), int(last[1]) / 1024, result.returncode
+
+
+def xcode_phase(binary, root, count, edits):
+    """The Run Script phase's no-op and median edit (one SVG) at `count` assets, as one line."""
+    sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+    from xcode_sandbox import XcodePhase
+    subprocess.run([binary, "xcode", "--manifest", "assetsmith.yml"], cwd=root, stdout=subprocess.DEVNULL,
+                   stderr=subprocess.DEVNULL, check=True)
+    derived = tempfile.mkdtemp(prefix="assetsmith-scale-derived-")
+    try:
+        phase = XcodePhase(root, derived, input_lists=["$(SRCROOT)/assetsmith-inputs.xcfilelist"],
+                           output_lists=["$(SRCROOT)/assetsmith-outputs.xcfilelist"])
+        env = phase.untraced_environment()
+        command = ["build", "--xcode", "--quiet", "--manifest", os.path.join(root, "assetsmith.yml")]
+        noop, _, code = timed(binary, command, root, env)
+        times = []
+        for attempt in range(max(1, edits)):
+            with open(os.path.join(root, "Art", "art0.svg"), "w") as handle:
+                handle.write(svg(count + 101 + attempt))
+            wall, rss, edit_code = timed(binary, command, root, env)
+            times.append((wall, rss, edit_code))
+        times.sort()
+        edit, edit_rss, edit_code = times[len(times) // 2]
+        return (f"{'':>7} Xcode phase: no-op {noop:.2f} s (exit {code}) | 1 edit {edit:.2f} s {edit_rss:.0f} MB "
+                f"(exit {edit_code}; edits {times[0][0]:.2f}-{times[-1][0]:.2f} s)")
+    finally:
+        shutil.rmtree(derived, ignore_errors=True)
 
 
 def main():
@@ -79,6 +106,7 @@ def main():
     parser.add_argument("--bin", default=".build/release/assetsmith")
     parser.add_argument("--work", default=None)
     parser.add_argument("--edits", type=int, default=1, help="edited builds to time (the median is shown)")
+    parser.add_argument("--xcode", action="store_true", help="also time the Run Script phase's no-op and edit")
     args = parser.parse_args()
     binary = os.path.abspath(args.bin)
     if not os.access(binary, os.X_OK):
@@ -109,9 +137,13 @@ def main():
             edits.sort()
             edit, edit_rss = edits[len(edits) // 2]
             verify, verify_rss, _ = timed(binary, ["verify", "--quiet"], root)
+            if args.xcode:
+                phase_line = xcode_phase(binary, root, count, args.edits)
             spread = f"  (edits {edits[0][0]:.2f}-{edits[-1][0]:.2f} s of {len(edits)})" if len(edits) > 1 else ""
             print(f"{count:>7} {first:>8.2f} {first * 1000 / count:>8.2f} {first_rss:>7.0f} | {noop:>7.2f} | {edit:>8.2f} {edit_rss:>7.0f} | {verify:>8.2f} {verify_rss:>7.0f}{spread}",
                   flush=True)
+            if args.xcode:
+                print(phase_line, flush=True)
         finally:
             shutil.rmtree(root, ignore_errors=True)
 

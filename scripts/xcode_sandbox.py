@@ -143,6 +143,16 @@ class XcodePhase:
             allowed = True
         return allowed
 
+    def untraced_environment(self):
+        """The phase's environment, its resolved lists written, for a run without strace (the scale
+        benchmark times the phase's no-op and edit with it: Benchmarks/scale.py --xcode)."""
+        _, _, resolved = self.declared()
+        os.makedirs(self.settings["TEMP_DIR"], exist_ok=True)
+        for path, entries in resolved["in"] + resolved["out"]:
+            with open(path, "w", encoding="utf-8") as handle:
+                handle.write("".join(e + "\n" for e in entries))
+        return self.environment(resolved)
+
     def run(self, command, cwd=None, trace_file=None):
         inputs, outputs, resolved = self.declared()
         os.makedirs(self.settings["TEMP_DIR"], exist_ok=True)

@@ -143,3 +143,55 @@ extension BuildStamp {
         }
     }
 }
+
+/// One line of the stamp's list read in place: `F <size> <mtime> <path>` (`size` set) or
+/// `D <mtime> <path>`, the path as written (`StampPaths`).
+struct StatLine {
+    var size: Int64?
+    var mtime: Int64
+    var path: Substring.UTF8View
+
+    init?(_ line: Substring) {
+        let utf8 = line.utf8
+        guard utf8.count > 2, utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: " ") else { return nil }
+        var rest = utf8.dropFirst(2)
+        func number() -> Int64? {
+            guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            let field = Substring(rest[..<space])
+            rest = rest[utf8.index(after: space)...]
+            return Int64(field)
+        }
+        switch utf8.first {
+        case UInt8(ascii: "F"):
+            guard let size = number(), let mtime = number() else { return nil }
+            (self.size, self.mtime) = (size, mtime)
+        case UInt8(ascii: "D"):
+            guard let mtime = number() else { return nil }
+            (self.size, self.mtime) = (nil, mtime)
+        default:
+            return nil
+        }
+        path = rest
+    }
+
+    /// The absolute path into `buffer`, ending in NUL (as `StampPaths.read` makes it); false for
+    /// a base index that is not one of `bases`.
+    func fill(_ buffer: inout [UInt8], bases: [[UInt8]]) -> Bool {
+        buffer.removeAll(keepingCapacity: true)
+        let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/"), at = UInt8(ascii: "@")
+        var rest = path[...]
+        if rest.first == dot, rest.count == 1 || rest[rest.index(after: rest.startIndex)] == slash, let base = bases.first {
+            buffer += base
+            rest = rest.dropFirst()
+        } else if rest.first == at {
+            let end = rest.firstIndex(of: slash) ?? rest.endIndex
+            if let index = Int(Substring(rest[rest.index(after: rest.startIndex)..<end])), bases.indices.contains(index) {
+                buffer += bases[index]
+                rest = rest[end...]
+            }
+        }
+        buffer += rest
+        buffer.append(0)
+        return !buffer.isEmpty
+    }
+}

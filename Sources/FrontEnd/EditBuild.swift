@@ -115,19 +115,22 @@ extension BuildStamp {
         var headLines = text.split(separator: "\n", maxSplits: 5, omittingEmptySubsequences: false).prefix(5).map(String.init)
         guard headLines.count == 5, headLines[4].hasPrefix("diagnostics ") else { return nil }
         headLines[4] = "diagnostics " + String(decoding: notes, as: UTF8.self)
+        // The unchanged lines are copied as runs of the text, cut only at a line that changes.
         var body = ""
         body.reserveCapacity(text.utf8.count)
         var left = updates.count
         var inList = true
+        var runStart: String.Index?
         while let line = lines.next() {
+            if runStart == nil { runStart = line.startIndex }
             if inList, line == Substring(EditIndex.marker) { inList = false }
-            if inList, left > 0, let path = listPath(line), let start = updates[String(path)] {
-                body += start + path + "\n"
-                left -= 1
-                continue
-            }
-            body += line + "\n"
+            guard inList, left > 0, let path = listPath(line), let start = updates[String(path)] else { continue }
+            body += text[runStart!..<line.startIndex]
+            body += start + path + "\n"
+            runStart = nil
+            left -= 1
         }
+        if let runStart { body += text[runStart...] }
         guard left == 0 else { return nil }
         return [headLines.joined(separator: "\n") + "\n", body]
     }

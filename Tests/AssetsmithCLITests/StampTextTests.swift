@@ -54,6 +54,20 @@ import Testing
         #expect(read.folders.map { $0.mtime } == [Int64(77), 78])
     }
 
+    /// The check puts each path together in bytes (issue 50); it must be the path `read` makes.
+    @Test func theCheckReadsEveryPathAsReadDoes() throws {
+        let bases = Self.bases.map { Array($0.utf8) }
+        var buffer: [UInt8] = []
+        for written in [".", "./Art/a b.svg", "@1", "@1/Tables/ios18.json", "@7/x", "@x/y", ".hidden/z", "/elsewhere/x.svg", "./é.svg"] {
+            let line = try #require(StatLine(Substring("F 1 2 " + written)))
+            #expect(line.fill(&buffer, bases: bases))
+            #expect(String(decoding: buffer.dropLast(), as: UTF8.self) == StampPaths.read(written, bases: Self.bases), "\(written)")
+            #expect(buffer.last == 0)
+        }
+        #expect(StatLine("D 5 ./Out")?.size == nil && StatLine("D 5 ./Out")?.mtime == 5)
+        for bad in ["F 1 x ./a", "F 1 2", "X 1 2 ./a", "D x ./a", "D 1", "F", "Fx 1 2 ./a"] { #expect(StatLine(Substring(bad)) == nil, "\(bad)") }
+    }
+
     @Test func aLineItDoesNotWriteIsNoStamp() {
         let text = Self.stamp().text(bases: Self.bases)
         for bad in ["F 1 x ./a", "F 1 2", "F  1 2 ./a", "X 1 2 ./a", "D x ./a", "D 1", "F", "Fx 1 2 ./a"] {

@@ -1,0 +1,22 @@
+@testable import AssetsmithCLI
+import Foundation
+import Testing
+
+/// The phase's file lists as Xcode hands them to the script (resolved copies, one path a line):
+/// read by their bytes, each path compared in its standard form (issue 50: 250,000 lines at
+/// 50,000 assets, read by every run of the phase).
+@Suite struct XcodePhaseListTests {
+    @Test func everyLineIsComparedInItsStandardForm() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("phase-lists-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let lines = ["/p/a.svg", "  /p/spaced.svg\t", "/p//double.svg", "/p/./dot.svg", "/p/Out/", "/p/Out/Set.imageset/.",
+                     "# a comment", "", "/p/.hidden/x.png", "/p/..b/y.png", "/p/with space.svg\r"]
+        try (lines.joined(separator: "\n") + "\n").write(toFile: folder + "/out.xcfilelist", atomically: true, encoding: .utf8)
+        let phase = try #require(XcodePhase.current(["SRCROOT": "/p", "SCRIPT_OUTPUT_FILE_COUNT": "0", "SCRIPT_OUTPUT_FILE_LIST_COUNT": "1",
+                                                     "SCRIPT_OUTPUT_FILE_LIST_0": folder + "/out.xcfilelist"]))
+        #expect(phase.outputs == ["/p/a.svg", "/p/spaced.svg", "/p/double.svg", "/p/dot.svg", "/p/Out", "/p/Out/Set.imageset",
+                                  "/p/.hidden/x.png", "/p/..b/y.png", "/p/with space.svg"])
+        #expect(phase.mayWrite("/p//Out/./") && !phase.mayWrite("/p/Other.png") && phase.mayWrite("/elsewhere/x"))
+    }
+}
