@@ -154,7 +154,7 @@ package struct BuildStamp {
             for line in chunk {
                 guard let parsed = StatLine(line), parsed.fill(&buffer, bases: baseBytes) else { return [(files, true)] }
                 let now = buffer.withUnsafeBufferPointer { bytes in
-                    bytes.baseAddress!.withMemoryRebound(to: CChar.self, capacity: bytes.count) { FileStat.of(cString: $0) }
+                    bytes.baseAddress?.withMemoryRebound(to: CChar.self, capacity: bytes.count) { FileStat.of(cString: $0) }
                 }
                 guard let now, now.mtime == parsed.mtime, parsed.size.map({ $0 == now.size }) ?? true else {
                     guard parsed.size != nil else { return [(files, true)] }

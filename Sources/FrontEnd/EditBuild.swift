@@ -124,8 +124,9 @@ extension BuildStamp {
         while let line = lines.next() {
             if runStart == nil { runStart = line.startIndex }
             if inList, line == Substring(EditIndex.marker) { inList = false }
-            guard inList, left > 0, let path = listPath(line), let start = updates[String(path)] else { continue }
-            body += text[runStart!..<line.startIndex]
+            guard inList, left > 0, let path = listPath(line), let start = updates[String(path)],
+                  let from = runStart else { continue }
+            body += text[from..<line.startIndex]
             body += start + path + "\n"
             runStart = nil
             left -= 1
