@@ -138,9 +138,14 @@ extension BuildStamp {
 
     /// The path of a list line as written (`F <size> <mtime> <path>`, `D <mtime> <path>`).
     static func listPath(_ line: Substring) -> Substring? {
-        let fields = line.first == "F" ? 3 : line.first == "D" ? 2 : 0
-        guard fields > 0 else { return nil }
-        let parts = line.split(separator: " ", maxSplits: fields, omittingEmptySubsequences: false)
-        return parts.count == fields + 1 ? parts[fields] : nil
+        var spaces = line.first == "F" ? 3 : line.first == "D" ? 2 : 0
+        guard spaces > 0 else { return nil }
+        var index = line.utf8.startIndex
+        while spaces > 0 {
+            guard let space = line.utf8[index...].firstIndex(of: UInt8(ascii: " ")) else { return nil }
+            index = line.utf8.index(after: space)
+            spaces -= 1
+        }
+        return Substring(line.utf8[index...])
     }
 }
