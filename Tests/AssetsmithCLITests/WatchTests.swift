@@ -56,6 +56,7 @@ import TestSupport
             .write(toFile: star, atomically: true, encoding: .utf8)
         let edited = session.rebuild(changed: [star])
         #expect(edited.hasPrefix("changed star.svg: 3 rendered, 3 written, 0 removed"), "\(edited)")
+        #expect(!session.lastRebuildWasEdit, "the manifest on disk is not the stamp's: the whole rebuild")
         // A new file beside the sources is not one the plan draws: the manifest is read again.
         #expect(session.rebuild(changed: [dir + "/Art/new.svg"]).contains("manifest has errors"))
         #expect(session.rebuild(changed: [star]).contains("manifest has errors"), "no plan is kept from before the broken manifest")
@@ -88,6 +89,13 @@ import TestSupport
         let fixed = session.rebuild(changed: [star])
         #expect(fixed.hasPrefix("changed star.svg: 3 rendered, 3 written, 0 removed in "), "\(fixed)")
         #expect(try Data(contentsOf: URL(fileURLWithPath: output)) != before)
+        // Issue 50: with the stamp the last clean rebuild left, a saved source is an edit's build
+        // (its item read, planned and written alone), and gives back the same bytes.
+        try good.write(toFile: star, atomically: true, encoding: .utf8)
+        let again = session.rebuild(changed: [star])
+        #expect(again.hasPrefix("changed star.svg: 3 rendered, 3 written, 0 removed in "), "\(again)")
+        #expect(session.lastRebuildWasEdit)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: output)) == before)
     }
 
     /// The planner's warnings (here the tab bar's contrast) are in what watch prints, as in `build`

@@ -31,6 +31,8 @@ final class WatchSession {
     private var last: Loaded?
     /// The build record the last rebuild wrote (`NamespaceGuard.check(knowing:)`).
     private var lastRecord: BuildRecord.Snapshot?
+    /// Whether the last rebuild was an edit's build (`EditBuild`).
+    private(set) var lastRebuildWasEdit = false
 
     struct Loaded {
         var manifest: Manifest
@@ -101,7 +103,12 @@ final class WatchSession {
         // The namespace guard, the budgets and the stamp, as `build` has them (`BuildSession`):
         // nothing is written over a clash. The manifest was loaded with these budgets, so a bad
         // variable has been reported already.
-        let session = BuildSession(manifest: manifest, manifestPath: manifestPath, plan: plan)
+        // Only drawn sources changed: when the stamp agrees, an edit's build (issue 50) reads,
+        // plans and writes just the items that draw them.
+        let edit = reloaded ? nil : editBuild()
+        lastRebuildWasEdit = edit != nil
+        let session = edit.map { BuildSession(edit: $0, manifestPath: manifestPath) }
+            ?? BuildSession(manifest: manifest, manifestPath: manifestPath, plan: plan)
         var pipeline: BuildEngine
         switch session.engine(threads: threads, force: false, budgets: (try? BudgetSettings.budgets()) ?? .standard,
                               earlier: lastRecord) {
@@ -116,12 +123,14 @@ final class WatchSession {
         }
         pipeline.sandbox = sandbox
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
-        let result = pipeline.build(plan)
+        let result = pipeline.build(edit?.plan ?? plan)
         // A clean rebuild leaves the stamp `assetsmith build` answers a no-op from.
         session.finish(result, assets: manifest.assets.count)
         // The record as this build wrote it, with its file's stamp: the next rebuild decodes it
-        // only if something else wrote it since.
-        lastRecord = BuildRecord.Snapshot(record: result.report.record, stamp: result.report.recordStamp)
+        // only if something else wrote it since. An edit's build knows only the parts it read:
+        // the next whole rebuild reads the record again.
+        lastRecord = result.report.record?.partial == nil
+            ? BuildRecord.Snapshot(record: result.report.record, stamp: result.report.recordStamp) : nil
         printer.print(result.diagnostics)
         lastDiagnostics = result.diagnostics
 
@@ -134,6 +143,14 @@ final class WatchSession {
         line += String(format: " in %.3f s", Date().timeIntervalSince(start))
         printer.line(line)
         return line
+    }
+
+    /// The edit's build the stamp allows now (`EditBuild`), or nil for the whole rebuild.
+    private func editBuild() -> EditBuild? {
+        guard case .changed(let change) = BuildStamp.check(manifestPath: options.manifestPath, outputOverride: options.output,
+                                                           preview: false, flavor: options.flavor) else { return nil }
+        return EditBuild.prepare(change, manifestPath: options.manifest, outputOverride: options.output,
+                                 environment: ProcessInfo.processInfo.environment, flavor: options.flavor)
     }
 
     /// What to watch for the next rebuild: the manifest's inputs and their folders.
