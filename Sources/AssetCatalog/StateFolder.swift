@@ -91,8 +91,10 @@ package struct StateFolder: Sendable, Equatable {
     /// (`BuildRecord.slotNames`, 512 paths) when the plan makes more than half as many files as a
     /// record keeps in one file: a record that large is kept in parts, and a phase that may not
     /// write them cannot record its build (issue 50).
-    package func declaredFiles(for plan: Plan) -> [String] {
-        let files = plan.jobs.count + plan.entries.count + 1
+    /// `recordFiles`: the files the record lists, when the plan is only part of the manifest (an
+    /// edit's build).
+    package func declaredFiles(for plan: Plan, recordFiles: Int? = nil) -> [String] {
+        let files = recordFiles ?? (plan.jobs.count + plan.entries.count + 1)
         guard files > BuildRecord.singleFileEntries / 2 else { return declaredFiles }
         return declaredFiles + BuildRecord.slotNames(count: BuildRecord.maximumParts).map { recordParts + "/" + $0 }
     }

@@ -108,7 +108,7 @@ struct BuildCommand: ParsableCommand {
             ?? BuildSession(manifest: manifest, manifestPath: options.manifestPath, plan: plan, manifestBefore: manifestBefore)
         if let phase {
             try XcodeCheck.covers(phase, files: session.files, plan: plan, templateDirectories: session.templateDirectories,
-                                  manifestPath: options.manifestPath, printer: printer)
+                                  manifestPath: options.manifestPath, recordFiles: edit?.change.counts[2], printer: printer)
         } else if edit == nil {
             StateMigration.migrate(plan: plan, printer: printer)
         }

@@ -23,59 +23,100 @@ import Foundation
 struct XcodePhase {
     /// `SRCROOT` and `PROJECT_DIR`: what the sandbox guards (the build folders hold nothing of ours).
     var guardedRoots: [String]
-    /// Every declared input and output, absolute and standardized.
-    var inputs: Set<String>
-    var outputs: Set<String>
+    /// Every declared input and output (`Declared`: read from the lists when first asked).
+    var inputs: Declared
+    var outputs: Declared
+
+    /// The paths one kind of list declares: the single files, and the lists' texts, looked
+    /// through for a few paths without making a string of every line, and made into a set of
+    /// every standardized path only when many are asked about (issue 50: 250,000 lines at 50,000
+    /// assets, read by every run of the phase, its no-op too).
+    final class Declared: @unchecked Sendable {
+        private let files: [String]
+        private let texts: [String]
+        private var set: Set<String>?
+
+        init(files: [String], texts: [String]) {
+            self.files = files.map(XcodePhase.standard)
+            self.texts = texts
+        }
+
+        /// Every declared path, absolute and standardized.
+        var all: Set<String> {
+            if let set { return set }
+            var paths = Set(files)
+            paths.reserveCapacity(texts.reduce(0) { $0 + $1.utf8.count / 64 })
+            eachLine { paths.insert(XcodePhase.standard(String($0))) }
+            set = paths
+            return paths
+        }
+
+        /// Those of `wanted` (standardized) that are declared, found in one pass over the lists.
+        func found(among wanted: Set<String>) -> Set<String> {
+            if let set { return wanted.intersection(set) }
+            var found = wanted.intersection(files)
+            let keys = Set(wanted.map { Substring($0) })
+            eachLine { line in
+                if XcodePhase.isStandard(line) {
+                    if keys.contains(line) { found.insert(String(line)) }
+                } else {
+                    let path = XcodePhase.standard(String(line))
+                    if wanted.contains(path) { found.insert(path) }
+                }
+            }
+            return found
+        }
+
+        /// Each path line of the lists (comments and empty lines skipped, blanks trimmed).
+        private func eachLine(_ body: (Substring) -> Void) {
+            for text in texts {
+                for bytes in text.utf8.split(separator: UInt8(ascii: "\n")) {
+                    var line = Substring(bytes)
+                    if line.utf8.first.map(XcodePhase.isBlank) == true || line.utf8.last.map(XcodePhase.isBlank) == true {
+                        line = Substring(line.trimmingCharacters(in: .whitespacesAndNewlines))
+                    }
+                    if !line.isEmpty, !line.hasPrefix("#") { body(line) }
+                }
+            }
+        }
+    }
 
     /// The phase this process runs in, from `environment`; nil when it is not an Xcode script
     /// phase (no `SCRIPT_INPUT_FILE_COUNT` / `SCRIPT_OUTPUT_FILE_COUNT`), or a resolved list cannot be read.
     static func current(_ environment: [String: String] = ProcessInfo.processInfo.environment) -> XcodePhase? {
         guard environment["SCRIPT_INPUT_FILE_COUNT"] != nil || environment["SCRIPT_OUTPUT_FILE_COUNT"] != nil,
               let source = environment["SRCROOT"], source.hasPrefix("/") else { return nil }
-        func declared(_ kind: String) -> Set<String>? {
-            var paths: Set<String> = []
-            for index in 0..<(Int(environment["SCRIPT_\(kind)_FILE_COUNT"] ?? "") ?? 0) {
-                if let path = environment["SCRIPT_\(kind)_FILE_\(index)"] { paths.insert(standard(path)) }
+        func declared(_ kind: String) -> Declared? {
+            let files = (0..<(Int(environment["SCRIPT_\(kind)_FILE_COUNT"] ?? "") ?? 0)).compactMap {
+                environment["SCRIPT_\(kind)_FILE_\($0)"]
             }
+            var texts: [String] = []
             for index in 0..<(Int(environment["SCRIPT_\(kind)_FILE_LIST_COUNT"] ?? "") ?? 0) {
                 guard let list = environment["SCRIPT_\(kind)_FILE_LIST_\(index)"],
                       case .success(let data) = BoundedFile.read(list, limit: 256 << 20) else { return nil }
-                // Split by bytes, each line made standard only when it is not already (issue 50:
-                // 250,000 lines at 50,000 assets, read by every run of the phase, its no-op too).
-                let text = String(decoding: data, as: UTF8.self)
-                paths.reserveCapacity(paths.count + data.count / 64)
-                for line in text.utf8.split(separator: UInt8(ascii: "\n")) {
-                    var path = String(Substring(line))
-                    if path.utf8.first.map(isBlank) == true || path.utf8.last.map(isBlank) == true {
-                        path = path.trimmingCharacters(in: .whitespacesAndNewlines)
-                    }
-                    if !path.isEmpty, !path.hasPrefix("#") { paths.insert(standard(path)) }
-                }
+                texts.append(String(decoding: data, as: UTF8.self))
             }
-            return paths
+            return Declared(files: files, texts: texts)
         }
         guard let inputs = declared("INPUT"), let outputs = declared("OUTPUT") else { return nil }
         let roots = [source, environment["PROJECT_DIR"]].compactMap { $0 }.filter { $0.hasPrefix("/") }.map(standard)
         return XcodePhase(guardedRoots: Array(Set(roots)).sorted(), inputs: inputs, outputs: outputs)
     }
 
-    /// `path` without `//`, `/./` and a trailing `/`, by its text alone: Foundation's
-    /// `standardizingPath` looks at the file system (a `readlink` and a `stat` of an undeclared
-    /// path are themselves sandbox violations).
-    private static func isBlank(_ byte: UInt8) -> Bool {
+    fileprivate static func isBlank(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r")
     }
 
     /// `path` absolute, with no empty or `.` component and no trailing slash; a path that already
     /// is so is taken as it is.
-    private static func standard(_ path: String) -> String {
+    fileprivate static func standard(_ path: String) -> String {
         if isStandard(path) { return path }
         let parts = path.split(separator: "/", omittingEmptySubsequences: true).filter { $0 != "." }
         return "/" + parts.joined(separator: "/")
     }
 
     /// True when the sandbox lets the phase read `path`: outside the guarded roots, or declared.
-    private static func isStandard(_ path: String) -> Bool {
+    fileprivate static func isStandard(_ path: some StringProtocol) -> Bool {
         var previous: UInt8 = 0, beforePrevious: UInt8 = 0
         let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
         guard path.utf8.first == slash, path.utf8.count > 1 else { return false }
@@ -88,13 +129,13 @@ struct XcodePhase {
 
     func mayRead(_ path: String) -> Bool {
         let path = Self.standard(path)
-        return !isGuarded(path) || inputs.contains(path) || outputs.contains(path)
+        return !isGuarded(path) || inputs.all.contains(path) || outputs.all.contains(path)
     }
 
     /// True when the sandbox lets the phase write `path`: outside the guarded roots, or a declared output.
     func mayWrite(_ path: String) -> Bool {
         let path = Self.standard(path)
-        return !isGuarded(path) || outputs.contains(path)
+        return !isGuarded(path) || outputs.all.contains(path)
     }
 
     private func isGuarded(_ path: String) -> Bool {
@@ -103,8 +144,20 @@ struct XcodePhase {
 
     /// The paths the phase would read or write that it does not declare, reads first; empty when
     /// the lists cover the build.
+    /// The paths of `reads` and `writes` the phase may not read or write. Up to 4,096 are looked for
+    /// in one pass over the lists (a no-op asks about the manifest and the state files, an edit's
+    /// build about its few sets); more make the lists a set.
     func undeclared(reads: [String], writes: [String]) -> [String] {
-        reads.filter { !mayRead($0) } + writes.filter { !mayWrite($0) }
+        guard reads.count + writes.count <= 4096 else { return reads.filter { !mayRead($0) } + writes.filter { !mayWrite($0) } }
+        let guardedReads = Set(reads.map(Self.standard).filter(isGuarded))
+        let guardedWrites = Set(writes.map(Self.standard).filter(isGuarded))
+        let readable = inputs.found(among: guardedReads).union(outputs.found(among: guardedReads.union(guardedWrites)))
+        let writable = outputs.found(among: guardedWrites)
+        func refused(_ path: String, _ allowed: Set<String>) -> Bool {
+            let path = Self.standard(path)
+            return isGuarded(path) && !allowed.contains(path)
+        }
+        return reads.filter { refused($0, readable) } + writes.filter { refused($0, writable) }
     }
 }
 
@@ -128,7 +181,9 @@ struct XcodeFileLists {
     /// folder, and templates beside the manifest; not the requirement tables of the installed tool,
     /// which sit outside the sandbox's roots and at another path on every Mac) and writes (every generated file, every folder it may create from the
     /// output folder down, the files `record` lists that it may remove, and the state files).
-    init(files: BuildFiles, plan: Plan, record: BuildRecord?, templateDirectories: [String], manifestPath: String) {
+    /// `recordFiles`: the files the record lists, for an edit's build, whose plan is a few assets.
+    init(files: BuildFiles, plan: Plan, record: BuildRecord?, templateDirectories: [String], manifestPath: String,
+         recordFiles: Int? = nil) {
         let project = PathText.parent(manifestPath) + "/"
         let tool = templateDirectories.map { ($0 as NSString).standardizingPath }.filter { !$0.hasPrefix(project) }
         func isTool(_ path: String) -> Bool { tool.contains { path == $0 || path.hasPrefix($0 + "/") } }
@@ -145,7 +200,7 @@ struct XcodeFileLists {
             }
         }
         outputs += folders
-        outputs += StateFolder(plan: plan).declaredFiles(for: plan)
+        outputs += StateFolder(plan: plan).declaredFiles(for: plan, recordFiles: recordFiles)
         self.outputs = BuildFiles.sortedOnce(outputs)
     }
 
@@ -203,9 +258,9 @@ enum XcodeCheck {
     /// Stops the build when the phase's lists do not cover what a build of `plan` reads and
     /// writes (an asset added to the manifest since `assetsmith xcode` or the last terminal build).
     static func covers(_ phase: XcodePhase, files: BuildFiles, plan: Plan, templateDirectories: [String],
-                       manifestPath: String, printer: DiagnosticPrinter) throws {
+                       manifestPath: String, recordFiles: Int? = nil, printer: DiagnosticPrinter) throws {
         let lists = XcodeFileLists(files: files, plan: plan, record: nil, templateDirectories: templateDirectories,
-                                   manifestPath: manifestPath)
+                                   manifestPath: manifestPath, recordFiles: recordFiles)
         try stop(phase.undeclared(reads: lists.inputs, writes: lists.outputs), manifestPath: manifestPath, printer: printer)
     }
 
