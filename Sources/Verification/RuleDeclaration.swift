@@ -149,7 +149,7 @@ extension RuleDeclaration {
                   evidence: #"Xcode 26 draws every size from the `.icon` and does not use the set (Aidoku/Aidoku PR #1081 removed its set for that reason; `Tests/Fixtures/XcodeProjects/Aidoku`)"#),
         ]),
         RuleDeclaration(.iconRole, fix: "register the set as the primary or an alternate icon of a target, or delete it", cases: [
-            .init(checks: #"an app icon set no target ships (with `--project`)"#,
+            .init(checks: #"an app icon set no target ships (judged from the Xcode project)"#,
                   madeElsewhere: "warning", own: "warning",
                   evidence: #"it is compiled but never shown"#),
         ]),
@@ -159,7 +159,7 @@ extension RuleDeclaration {
                   evidence: #"actool: "None of the input catalogs contained a matching … app icon set named …" (coronalabs/corona#805); an alternate: ITMS-90895; not an error when a Run Script phase of the target fills its catalogs (rule `script-phase`)"#),
         ]),
         RuleDeclaration(.synchronizedCopy, fix: "move assetsmith's state out of the synchronized folder: build once (its state goes beside the manifest, or where `state:` says), then delete the folder", cases: [
-            .init(checks: #"with `--project`: an `.assetsmith` state folder (or a catalog inside a hidden folder) inside a folder a target synchronizes"#,
+            .init(checks: #"judged from the Xcode project: an `.assetsmith` state folder (or a catalog inside a hidden folder) inside a folder a target synchronizes"#,
                   madeElsewhere: #"warning (a catalog in a hidden folder: note)"#, own: "warning",
                   evidence: #"Xcode 16 copies every file of a synchronized folder into the product, dot files included: tuist/tuist#11534 (a `.gitkeep` in a buildable folder is bundled; two fail with "Multiple commands produce"); what it does with a catalog in a hidden folder is not known here, so that is a note"#),
         ]),
