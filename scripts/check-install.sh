@@ -16,7 +16,7 @@ if command -v ldd >/dev/null 2>&1 && ldd "$prefix/bin/assetsmith" 2>/dev/null | 
 fi
 test -x "$prefix/bin/assetsmith-mcp" || { echo "error: make install wrote no $prefix/bin/assetsmith-mcp (assetsmith mcp runs it)" >&2; exit 1; }
 test -f "$prefix/share/assetsmith/Templates/Tables/ios18.json" || { echo "error: make install wrote no tables" >&2; exit 1; }
-test -f "$prefix/share/assetsmith/Docs/verify.md" || { echo "error: make install wrote no docs (mcp explain reads Docs/verify.md)" >&2; exit 1; }
+test -f "$prefix/share/assetsmith/Docs/verify.md" || { echo "error: make install wrote no docs (the MCP server serves Docs/ as resources)" >&2; exit 1; }
 
 cp Assets/AppIcon.svg "$work/"
 mkdir -p "$work/App/Assets.xcassets"

@@ -2,7 +2,10 @@
 ///
 /// Sizes carry their unit in their type (`PixelSize`, `PointSize`, `Scale`), pixels cross module
 /// and task boundaries as a straight-alpha RGBA8 `Bitmap`, and every problem a person should read
-/// is a `Diagnostic`. No dependencies, no I/O.
+/// is a `Diagnostic`. No dependencies. Its I/O is the few careful readers every module shares:
+/// `BoundedFile` (a whole file within a budget), `ContainedFile` (no link out of a folder),
+/// `PNGDeclaredSize` (a PNG's header), `FileStamp` (one `stat`) and `ScratchSpace` (the Xcode
+/// phase's temporary folder, made when missing).
 package enum AssetCoreInfo {
     /// The version written into build records; part of every render job's key.
     package static let toolVersion = "0.1.0"

@@ -7,8 +7,8 @@ import Darwin
 
 /// Reads a whole file only when its size is within a budget: the size is taken from `fstat`
 /// before a byte is read, and no more than that size is read even if the file grows meanwhile, so a
-/// sparse 2 GB file (or `/dev/zero`) costs no memory. The one piece of I/O in AssetCore, shared
-/// by every module that reads outside input whole (manifest, sources, Contents.json, stamps).
+/// sparse 2 GB file (or `/dev/zero`) costs no memory. Shared by every module that reads outside
+/// input whole (manifest, sources, Contents.json, stamps); `ContainedFile` reads through it.
 package enum BoundedFile {
     package enum Failure: Error, Equatable, Sendable {
         /// No such file, or it cannot be opened (the `strerror` text).

@@ -1,8 +1,9 @@
 /// The limits every reader keeps to, so that input from anywhere (a designer's download, a pull
 /// request) is refused with a message naming the file before it costs gigabytes or minutes.
 ///
-/// Libraries take a `Budgets` value (`.standard` by default); only the CLI reads the environment
-/// (`ASSETSMITH_*` variables, see Docs/limits.md) to raise one.
+/// Libraries take a `Budgets` value (`.standard` by default) and never read one from the
+/// environment: the front ends (the CLI, the MCP server) raise one from the `ASSETSMITH_*`
+/// variables through FrontEnd's `BudgetSettings` (see Docs/limits.md).
 package struct Budgets: Sendable, Equatable {
     /// A manifest: 16 MB (a manifest of 1,000 assets is about 100 KB, of 50,000 about 4 MB).
     package var manifestBytes = 16 << 20

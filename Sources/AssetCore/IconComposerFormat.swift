@@ -1,6 +1,7 @@
-/// Icon Composer's `icon.json` (Xcode 26), named once: its keys by level and the values Apple's
-/// `ictool` validates (`Docs/reference/apple-formats-2026.md`). The manifest loader offers
-/// these values, the planner writes them, verify accepts them and the preview reads them.
+/// Icon Composer's `icon.json` (Xcode 26), named once: its keys by level (typed, down to a shadow's
+/// and a position's) and the values Apple's `ictool` validates (`Docs/reference/apple-formats-2026.md`).
+/// The manifest loader offers these values, the planner writes icon.json with these keys and values
+/// (`IconBundlePlanner`, `BadgeLayer`), verify accepts them and the preview reads them.
 package enum IconComposerFormat {
     /// `icon.json`, at the top of the bundle.
     package static let documentName = "icon.json"
@@ -8,13 +9,76 @@ package enum IconComposerFormat {
     package static let assetsFolder = "Assets"
 
     /// Keys of the top level (`groups` holds the groups).
-    package static let topKeys: Set<String> = ["fill", "groups", "supported-platforms", "color-space-for-untagged-svg-colors"]
+    package enum TopKey: String, CaseIterable, Sendable {
+        case fill, groups
+        case supportedPlatforms = "supported-platforms"
+        case colorSpaceForUntaggedSVGColors = "color-space-for-untagged-svg-colors"
+    }
+
     /// Keys of a group (`layers` holds its layers).
-    package static let groupKeys: Set<String> = ["layers", "shadow", "translucency", "blur-material", "lighting", "specular",
-                                                 "blend-mode", "opacity", "hidden", "position", "name"]
+    package enum GroupKey: String, CaseIterable, Sendable {
+        case layers, shadow, translucency
+        case blurMaterial = "blur-material"
+        case lighting, specular
+        case blendMode = "blend-mode"
+        case opacity, hidden, position, name
+    }
+
     /// Keys of a layer.
-    package static let layerKeys: Set<String> = ["name", "image-name", "glass", "fill", "opacity", "blend-mode", "hidden",
-                                                 "position"]
+    package enum LayerKey: String, CaseIterable, Sendable {
+        case name
+        case imageName = "image-name"
+        case glass, fill, opacity
+        case blendMode = "blend-mode"
+        case hidden, position
+    }
+
+    /// The keys verify accepts at each level, as sets.
+    package static let topKeys = Set(TopKey.allCases.map(\.rawValue))
+    package static let groupKeys = Set(GroupKey.allCases.map(\.rawValue))
+    package static let layerKeys = Set(LayerKey.allCases.map(\.rawValue))
+
+    /// A group's `shadow`: `{ "kind" : "neutral", "opacity" : 0.5 }`.
+    package enum ShadowKey: String, CaseIterable, Sendable {
+        case kind, opacity
+    }
+
+    /// A group's `translucency`: `{ "enabled" : true, "value" : 0.4 }`.
+    package enum TranslucencyKey: String, CaseIterable, Sendable {
+        case enabled, value
+    }
+
+    /// A layer's `position`: `{ "scale" : 1, "translation-in-points" : [0, -40] }`.
+    package enum PositionKey: String, CaseIterable, Sendable {
+        case scale
+        case translationInPoints = "translation-in-points"
+    }
+
+    /// A `linear-gradient`'s `orientation`: `{ "start" : { "x" : 0.5, "y" : 0 }, "stop" : … }`.
+    package enum OrientationKey: String, CaseIterable, Sendable {
+        case start, stop
+    }
+
+    /// A point of an `orientation`, in units of the canvas.
+    package enum PointKey: String, CaseIterable, Sendable {
+        case x, y
+    }
+
+    /// `supported-platforms` as Icon Composer writes it for a new icon: the watchOS circle and the
+    /// shared square of every other platform.
+    package static let everyPlatform = object([Shape.circles: [.string(Platform.watchos.name)], .squares: "shared"])
+
+    /// The two icon shapes, keys of `supported-platforms` (and `idiom` words of a specialisation).
+    package enum Shape: String, CaseIterable, Sendable {
+        case square, circle, squares, circles
+    }
+
+    /// A JSON object from typed keys: `object([ShadowKey.kind: "neutral", .opacity: .number(0.5)])`.
+    package static func object<Key: RawRepresentable>(_ pairs: KeyValuePairs<Key, JSONValue>) -> JSONValue where Key.RawValue == String {
+        var fields: [String: JSONValue] = [:]
+        for (key, value) in pairs { fields[key.rawValue] = value }
+        return .object(fields)
+    }
     /// `fill-specializations`: any property may be given per appearance or idiom.
     package static let specializationSuffix = "-specializations"
     /// The keys of one specialisation entry: `{ "appearance" : "dark", "value" : … }`.
@@ -89,8 +153,16 @@ package enum IconComposerFormat {
 
     /// `idiom` of a specialisation entry.
     /// The shape words and the platforms by name (`iOS`, `macOS`…; tvOS has no Icon Composer icon).
-    package static let idioms: Set<String> = Set(["square", "circle", "squares", "circles"]
+    package static let idioms: Set<String> = Set(Shape.allCases.map(\.rawValue)
         + [Platform.ios, .macos, .watchos, .visionos].map(\.name))
+}
+
+extension Dictionary where Key == String, Value == JSONValue {
+    /// An icon.json object's field by its typed key: `fields[IconComposerFormat.LayerKey.glass] = .bool(true)`.
+    package subscript<Typed: RawRepresentable>(_ key: Typed) -> JSONValue? where Typed.RawValue == String {
+        get { self[key.rawValue] }
+        set { self[key.rawValue] = newValue }
+    }
 }
 
 /// Icon Composer draws layers on a 1024x1024 pt canvas: a PNG layer smaller than 1024 px a side

@@ -23,11 +23,11 @@ enum BadgeLayer {
             files.append(file)
             names[(appearance ?? .light).rawValue] = .string(name)
         }
-        var layer: [String: JSONValue] = ["name": .string(layerName)]
-        IconBundlePlanner.specialize(&layer, "image-name", base: names[IconComposerFormat.Appearance.light.rawValue],
+        var layer: [String: JSONValue] = [IconComposerFormat.LayerKey.name.rawValue: .string(layerName)]
+        IconBundlePlanner.specialize(&layer, IconComposerFormat.LayerKey.imageName, base: names[IconComposerFormat.Appearance.light.rawValue],
                                      dark: names[IconComposerFormat.Appearance.dark.rawValue],
                                      tinted: names[IconComposerFormat.Appearance.tinted.rawValue])
-        return [["layers": [.object(layer)]]]
+        return [IconComposerFormat.object([IconComposerFormat.GroupKey.layers: [.object(layer)]])]
     }
 
     /// The flat sizes composed from an icon's layers get the badge too (inside Apple's grid on macOS).

@@ -10,6 +10,8 @@ import Foundation
 /// plain key next to its specialisations hides them. The team's own flat icons (`source:` beside
 /// `layers:`) are planned as `<Name>-Flat.appiconset`.
 enum IconBundlePlanner {
+    typealias Format = IconComposerFormat
+
     static func plan(_ asset: AssetEntry, _ spec: IconComposerSpec, table: RequirementTable) -> AssetPlanPart {
         var part = AssetPlanPart()
         if var flat = spec.flat {
@@ -34,38 +36,20 @@ enum IconBundlePlanner {
 
         var document: [String: JSONValue] = [:]
         var badgeFiles: [IconLayerFile] = []
-        specialize(&document, "fill", base: fillValue(spec.fill), dark: spec.dark?.fill.map(fillValue),
+        specialize(&document, Format.TopKey.fill, base: fillValue(spec.fill), dark: spec.dark?.fill.map(fillValue),
                    tinted: spec.tinted?.fill.map(fillValue))
-        document["groups"] = .array(BadgeLayer.group(spec.badge, files: &badgeFiles) + spec.groups.reversed().map { group in
-            var object: [String: JSONValue] = [:]
-            object["layers"] = .array(group.layers.reversed().map { layer in
-                var fields: [String: JSONValue] = ["name": .string(layer.name)]
-                specialize(&fields, "image-name", base: imageName(layer.source),
+        document[Format.TopKey.groups] = .array(BadgeLayer.group(spec.badge, files: &badgeFiles) + spec.groups.reversed().map { group in
+            var object = groupFields(group)
+            object[Format.GroupKey.layers] = .array(group.layers.reversed().map { layer in
+                var fields = layerFields(layer)
+                specialize(&fields, Format.LayerKey.imageName, base: imageName(layer.source),
                            dark: spec.dark?.sources[layer.name].map(imageName),
                            tinted: spec.tinted?.sources[layer.name].map(imageName))
-                if let glass = layer.glass { fields["glass"] = .bool(glass) }
-                if let opacity = layer.opacity { fields["opacity"] = .number(opacity) }
-                if let mode = layer.blendMode { fields["blend-mode"] = .string(mode) }
-                if let fill = layer.fill { fields["fill"] = fillValue(fill) }
-                if layer.scale != nil || layer.offset != nil {
-                    let offset = layer.offset ?? [0, 0]
-                    fields["position"] = ["scale": .number(layer.scale ?? 1),
-                                          "translation-in-points": .array(offset.map(JSONValue.number))]
-                }
                 return .object(fields)
             })
-            if group.shadow != nil || group.shadowOpacity != nil {
-                object["shadow"] = ["kind": .string(group.shadow ?? IconComposerFormat.ShadowKind.neutral.rawValue), "opacity": .number(group.shadowOpacity ?? 0.5)]
-            }
-            if let translucency = group.translucency {
-                object["translucency"] = ["enabled": .bool(translucency > 0), "value": .number(translucency)]
-            }
-            if let specular = group.specular { object["specular"] = .bool(specular) }
-            if let lighting = group.lighting { object["lighting"] = .string(lighting) }
-            if let blur = group.blurMaterial { object["blur-material"] = .number(blur) }
             return .object(object)
         })
-        document["supported-platforms"] = ["circles": ["watchOS"], "squares": "shared"]
+        document[Format.TopKey.supportedPlatforms] = Format.everyPlatform
 
         let layers = files.map { IconLayerFile(name: $0.key, source: Planner.sourceRef($0.value), origin: $0.value.location) }
             + badgeFiles
@@ -74,10 +58,43 @@ enum IconBundlePlanner {
         return part
     }
 
+    /// A layer's properties but its image: name, glass, opacity, blend mode, fill, position.
+    static func layerFields(_ layer: IconLayerSpec) -> [String: JSONValue] {
+        var fields: [String: JSONValue] = [Format.LayerKey.name.rawValue: .string(layer.name)]
+        if let glass = layer.glass { fields[Format.LayerKey.glass] = .bool(glass) }
+        if let opacity = layer.opacity { fields[Format.LayerKey.opacity] = .number(opacity) }
+        if let mode = layer.blendMode { fields[Format.LayerKey.blendMode] = .string(mode) }
+        if let fill = layer.fill { fields[Format.LayerKey.fill] = fillValue(fill) }
+        if layer.scale != nil || layer.offset != nil {
+            let offset = layer.offset ?? [0, 0]
+            fields[Format.LayerKey.position] = Format.object([Format.PositionKey.scale: .number(layer.scale ?? 1),
+                                                              .translationInPoints: .array(offset.map(JSONValue.number))])
+        }
+        return fields
+    }
+
+    /// A group's properties but its layers: shadow, translucency, specular, lighting, blur.
+    static func groupFields(_ group: IconGroupSpec) -> [String: JSONValue] {
+        var object: [String: JSONValue] = [:]
+        if group.shadow != nil || group.shadowOpacity != nil {
+            object[Format.GroupKey.shadow] = Format.object([Format.ShadowKey.kind: .string(group.shadow ?? Format.ShadowKind.neutral.rawValue),
+                                                            .opacity: .number(group.shadowOpacity ?? 0.5)])
+        }
+        if let translucency = group.translucency {
+            object[Format.GroupKey.translucency] = Format.object([Format.TranslucencyKey.enabled: .bool(translucency > 0),
+                                                                  .value: .number(translucency)])
+        }
+        if let specular = group.specular { object[Format.GroupKey.specular] = .bool(specular) }
+        if let lighting = group.lighting { object[Format.GroupKey.lighting] = .string(lighting) }
+        if let blur = group.blurMaterial { object[Format.GroupKey.blurMaterial] = .number(blur) }
+        return object
+    }
+
     /// Sets `key`, or `key-specializations` (default first, then dark, then tinted) when an
     /// appearance overrides it.
-    static func specialize(_ object: inout [String: JSONValue], _ key: String, base: JSONValue?, dark: JSONValue?,
-                           tinted: JSONValue?) {
+    static func specialize<Key: RawRepresentable>(_ object: inout [String: JSONValue], _ typedKey: Key, base: JSONValue?, dark: JSONValue?,
+                                                  tinted: JSONValue?) where Key.RawValue == String {
+        let key = typedKey.rawValue
         guard dark != nil || tinted != nil else {
             object[key] = base
             return
@@ -100,8 +117,10 @@ enum IconBundlePlanner {
         case .solid(let color):
             return [IconComposerFormat.FillKind.solid.rawValue: .string(colorString(color))]
         case .gradient(let top, let bottom):
-            return [IconComposerFormat.FillKind.linearGradient.rawValue: [.string(colorString(top)), .string(colorString(bottom))],
-                    IconComposerFormat.orientationKey: ["start": ["x": .number(0.5), "y": 0], "stop": ["x": .number(0.5), "y": 1]]]
+            let orientation = Format.object([Format.OrientationKey.start: Format.object([Format.PointKey.x: .number(0.5), .y: 0]),
+                                             .stop: Format.object([Format.PointKey.x: .number(0.5), .y: 1])])
+            return [Format.FillKind.linearGradient.rawValue: [.string(colorString(top)), .string(colorString(bottom))],
+                    Format.orientationKey: orientation]
         }
     }
 

@@ -1,5 +1,10 @@
-/// AssetsmithCLI: the subcommands (`build`, `plan`, …), the pipeline that runs the stages, and the
-/// diagnostic printer. The only module that prints, reads the environment, or exits.
+/// AssetsmithCLI: the subcommands (`build`, `plan`, …) and the diagnostic printer; a build's steps
+/// are FrontEnd's (`BuildSession`), the work the libraries'. The one library module that prints and
+/// exits (the executables print too: `assetsmith-mcp` to standard error, the fuzzers their report).
+/// It reads the environment for what a terminal, CI or Xcode gives (`NO_COLOR`, `CI`,
+/// `ASSETSMITH_TIMINGS`, a Run Script phase's variables, badge texts' `${NAME}`); what every front
+/// end shares is read in FrontEnd (budgets, templates), and two libraries read the folders they
+/// own (`StateTrust`'s cache, `ScratchSpace`; CONTRIBUTING.md, Layout).
 import ArgumentParser
 import AssetCore
 import Foundation

@@ -1,7 +1,7 @@
 import AssetCore
 import Foundation
 
-/// Where the documentation pages (`Docs/*.md`) are, for the resources and `explain`:
+/// Where the documentation pages (`Docs/*.md`) are, for the resources:
 /// `$ASSETSMITH_DOCS`, then `Docs/` in a folder above the executable (a SwiftPM build inside the
 /// repository) or `share/assetsmith/Docs` beside it (`make install`). Nil when they are not installed.
 enum DocsLocator {

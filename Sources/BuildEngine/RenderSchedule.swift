@@ -1,7 +1,10 @@
-/// What the render phase will do, decided before a pixel is decoded, and the one place that
-/// decides how long a source lives: the batches (the decoded sources of each within the build's
-/// pixel budget), the batch after which each source is let go, the batch after which a file's
-/// bytes are no longer needed, and the runs in which a batch's outputs are drawn at once.
+/// What the render phase will do, decided before a pixel is decoded: the batches (the decoded
+/// sources of each within the build's pixel budget), the batch after which each source is let go,
+/// the batch after which a file's bytes are no longer needed, and the runs in which a batch's
+/// outputs are drawn at once. It decides a source's lifetime across batches only: within a batch,
+/// `LazySources` loads a source at its first job and lets it go after its last, and a
+/// `RasterImage` lets its pixels go early (`releasePixels`) once its jobs left ask only for sizes
+/// it announced.
 ///
 /// Pure: it sees items, the load keys of their sources and sizes, never pixels, so it is
 /// unit-tested with made-up sources (`RenderScheduleTests`). Every lookup is a dictionary or a

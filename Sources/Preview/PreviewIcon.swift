@@ -11,6 +11,9 @@ import Rendering
 /// No glass, specular highlight, shadow, translucency or blur: only Icon Composer and Xcode
 /// render those. Read from the files, like the rest of the preview.
 package struct PreviewIcon: Sendable {
+    /// icon.json's keys, as the planner writes them and verify reads them.
+    typealias Format = IconComposerFormat
+
     /// `AppIcon` (no extension).
     package var name: String
     /// Light, dark and tinted renditions, `side` px square, unmasked.
@@ -53,8 +56,10 @@ package struct PreviewIcon: Sendable {
     }
 
     /// The value of `key` for `appearance`: its specialisation, else the default entry, else the plain key.
-    static func value(_ key: String, in object: JSONValue, appearance: IconComposerFormat.Appearance) -> JSONValue? {
+    static func value<Typed: RawRepresentable>(_ typedKey: Typed, in object: JSONValue,
+                                               appearance: IconComposerFormat.Appearance) -> JSONValue? where Typed.RawValue == String {
         typealias Key = IconComposerFormat.SpecializationKey
+        let key = typedKey.rawValue
         if let plain = object[key] { return plain }
         let entries = object[key + IconComposerFormat.specializationSuffix]?.arrayValue ?? []
         let lookup: [IconComposerFormat.Appearance] = appearance == .tinted ? [.tinted, .dark] : [appearance]
@@ -72,7 +77,7 @@ package struct PreviewIcon: Sendable {
         let dark = appearance != .light
         let size = Double(side)
         // The fill.
-        let fill = value("fill", in: document, appearance: appearance)
+        let fill = value(Format.TopKey.fill, in: document, appearance: appearance)
         switch fill {
         case .string(IconComposerFormat.FillWord.none.rawValue)?:
             break
@@ -91,27 +96,27 @@ package struct PreviewIcon: Sendable {
         }
         // Groups and layers, bottom first.
         let scale = size / canvasPoints
-        for group in (document["groups"]?.arrayValue ?? []).reversed() {
-            if value("hidden", in: group, appearance: appearance) == .bool(true) { continue }
-            let groupPosition = position(value("position", in: group, appearance: appearance))
-            let groupOpacity = value("opacity", in: group, appearance: appearance)?.numberValue ?? 1
-            for layer in (group["layers"]?.arrayValue ?? []).reversed() {
-                if value("hidden", in: layer, appearance: appearance) == .bool(true) { continue }
-                guard let imageName = value("image-name", in: layer, appearance: appearance)?.stringValue else { continue }
+        for group in (document[Format.TopKey.groups.rawValue]?.arrayValue ?? []).reversed() {
+            if value(Format.GroupKey.hidden, in: group, appearance: appearance) == .bool(true) { continue }
+            let groupPosition = position(value(Format.GroupKey.position, in: group, appearance: appearance))
+            let groupOpacity = value(Format.GroupKey.opacity, in: group, appearance: appearance)?.numberValue ?? 1
+            for layer in (group[Format.GroupKey.layers.rawValue]?.arrayValue ?? []).reversed() {
+                if value(Format.LayerKey.hidden, in: layer, appearance: appearance) == .bool(true) { continue }
+                guard let imageName = value(Format.LayerKey.imageName, in: layer, appearance: appearance)?.stringValue else { continue }
                 guard !imageName.contains("/"), imageName != "..", imageName != "." else {
                     problems.append("layer \"\(imageName)\" is not a file name in Assets/; not drawn")
                     continue
                 }
                 let file = assets + "/" + imageName
                 guard let image = layerBitmap(file, problems: &problems, scale: scale,
-                                              layerScale: groupPosition.scale * position(value("position", in: layer, appearance: appearance)).scale)
+                                              layerScale: groupPosition.scale * position(value(Format.LayerKey.position, in: layer, appearance: appearance)).scale)
                 else { continue }
-                let layerPosition = position(value("position", in: layer, appearance: appearance))
+                let layerPosition = position(value(Format.LayerKey.position, in: layer, appearance: appearance))
                 let x = (size - Double(image.width)) / 2 + (groupPosition.x + layerPosition.x) * scale
                 let y = (size - Double(image.height)) / 2 + (groupPosition.y + layerPosition.y) * scale
-                let opacity = (value("opacity", in: layer, appearance: appearance)?.numberValue ?? 1) * groupOpacity
+                let opacity = (value(Format.LayerKey.opacity, in: layer, appearance: appearance)?.numberValue ?? 1) * groupOpacity
                 var tint: RGBAColor?
-                if case .object(let kinds)? = value("fill", in: layer, appearance: appearance),
+                if case .object(let kinds)? = value(Format.LayerKey.fill, in: layer, appearance: appearance),
                    let solid = kinds[IconComposerFormat.FillKind.solid.rawValue]?.stringValue.flatMap(color) {
                     tint = solid
                 }
@@ -176,8 +181,8 @@ package struct PreviewIcon: Sendable {
 
     /// `position`: scale and translation in points (y down, as the preview assumes).
     static func position(_ value: JSONValue?) -> (scale: Double, x: Double, y: Double) {
-        let offset = value?["translation-in-points"]?.arrayValue?.compactMap(\.numberValue) ?? []
-        return (value?["scale"]?.numberValue ?? 1, offset.count == 2 ? offset[0] : 0, offset.count == 2 ? offset[1] : 0)
+        let offset = value?[Format.PositionKey.translationInPoints.rawValue]?.arrayValue?.compactMap(\.numberValue) ?? []
+        return (value?[Format.PositionKey.scale.rawValue]?.numberValue ?? 1, offset.count == 2 ? offset[0] : 0, offset.count == 2 ? offset[1] : 0)
     }
 
     /// `srgb:0.1,0.2,0.3,1.0` (and the other spaces, drawn as sRGB), `gray:0.5,1`; nil otherwise.

@@ -27,18 +27,18 @@ struct IconDocument {
     init?(_ document: JSONValue) {
         guard case .object(let top) = document else { return nil }
         hasFeatures = top[Format.featuresKey] != nil
-        levels.append(Level(place: "icon.json", properties: top.filter { $0.key != "groups" && $0.key != Format.featuresKey },
+        levels.append(Level(place: "icon.json", properties: top.filter { $0.key != Format.TopKey.groups.rawValue && $0.key != Format.featuresKey },
                             known: Format.topKeys))
-        let groups = top["groups"]?.arrayValue ?? []
+        let groups = top[Format.TopKey.groups]?.arrayValue ?? []
         hasNoGroups = groups.isEmpty
         for (groupIndex, group) in groups.enumerated() {
             guard case .object(let groupFields) = group else { continue }
             let groupPlace = "group \(groupIndex + 1)"
-            levels.append(Level(place: groupPlace, properties: groupFields.filter { $0.key != "layers" }, known: Format.groupKeys))
-            for (layerIndex, layer) in (groupFields["layers"]?.arrayValue ?? []).enumerated() {
+            levels.append(Level(place: groupPlace, properties: groupFields.filter { $0.key != Format.GroupKey.layers.rawValue }, known: Format.groupKeys))
+            for (layerIndex, layer) in (groupFields[Format.GroupKey.layers]?.arrayValue ?? []).enumerated() {
                 guard case .object(let layerFields) = layer else { continue }
-                let name = layerFields["name"]?.stringValue.map { "layer \"\($0)\"" } ?? "layer \(layerIndex + 1)"
-                let namesNoImage = layerFields["image-name"] == nil && layerFields["image-name" + Format.specializationSuffix] == nil
+                let name = layerFields[Format.LayerKey.name]?.stringValue.map { "layer \"\($0)\"" } ?? "layer \(layerIndex + 1)"
+                let namesNoImage = layerFields[Format.LayerKey.imageName] == nil && layerFields[Format.LayerKey.imageName.rawValue + Format.specializationSuffix] == nil
                 levels.append(Level(place: "\(name) of \(groupPlace)", properties: layerFields, known: Format.layerKeys,
                                     namesNoImage: namesNoImage))
             }

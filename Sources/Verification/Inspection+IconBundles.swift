@@ -161,24 +161,24 @@ extension Inspection {
     private func checkIconValue(_ key: String, _ value: JSONValue, in place: String, _ bundle: IconBundleCheck,
                                 imageNames: inout [String]) {
         switch key {
-        case "fill":
+        case Format.LayerKey.fill.rawValue:
             checkIconFill(value, in: place, bundle)
-        case "blend-mode":
+        case Format.LayerKey.blendMode.rawValue:
             if let mode = value.stringValue, Format.BlendMode(rawValue: mode) == nil {
                 unknownInIcon(bundle, "\(place) has the blend mode \"\(mode)\", which Icon Composer does not write",
                               fix: "use one of " + Format.BlendMode.allCases.map(\.rawValue).sorted().joined(separator: ", "))
             }
-        case "shadow":
-            if let kind = value["kind"]?.stringValue, Format.ShadowKind(rawValue: kind) == nil {
+        case Format.GroupKey.shadow.rawValue:
+            if let kind = value[Format.ShadowKey.kind.rawValue]?.stringValue, Format.ShadowKind(rawValue: kind) == nil {
                 unknownInIcon(bundle, "\(place) has the shadow kind \"\(kind)\"",
                               fix: "use one of " + Format.ShadowKind.allCases.map(\.rawValue).sorted().joined(separator: ", "))
             }
-        case "lighting":
+        case Format.GroupKey.lighting.rawValue:
             if let lighting = value.stringValue, Format.Lighting(rawValue: lighting) == nil {
                 unknownInIcon(bundle, "\(place) has the lighting \"\(lighting)\"",
                               fix: "use " + Format.Lighting.allCases.map { "\"\($0.rawValue)\"" }.joined(separator: " or "))
             }
-        case "image-name":
+        case Format.LayerKey.imageName.rawValue:
             if let name = value.stringValue {
                 imageNames.append(name)
             } else {

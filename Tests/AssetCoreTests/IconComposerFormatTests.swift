@@ -13,6 +13,17 @@ import Testing
         #expect(IconComposerFormat.FillKind.allCases.map(\.rawValue) == ["solid", "automatic-gradient", "linear-gradient"])
     }
 
+    /// The keys of each level, as Icon Composer writes them (the planner writes and verify reads these).
+    @Test func keysAreIconComposersByLevel() {
+        #expect(IconComposerFormat.topKeys == ["fill", "groups", "supported-platforms", "color-space-for-untagged-svg-colors"])
+        #expect(IconComposerFormat.groupKeys == ["layers", "shadow", "translucency", "blur-material", "lighting", "specular",
+                                                 "blend-mode", "opacity", "hidden", "position", "name"])
+        #expect(IconComposerFormat.layerKeys == ["name", "image-name", "glass", "fill", "opacity", "blend-mode", "hidden", "position"])
+        #expect(IconComposerFormat.everyPlatform == ["circles": ["watchOS"], "squares": "shared"])
+        #expect(IconComposerFormat.object([IconComposerFormat.PositionKey.scale: 1, .translationInPoints: [0, -40]])
+            == ["scale": 1, "translation-in-points": [0, -40]])
+    }
+
     @Test func colourStringsAreKnownByTheirSpace() {
         #expect(IconComposerFormat.ColorSpace.isKnown("srgb:0.1,0.2,0.3,1"))
         #expect(IconComposerFormat.ColorSpace.isKnown("extended-srgb:1.2,0,0,1"))

@@ -48,6 +48,65 @@ import TestSupport
         #expect(plan.sourcePaths == [directory + "/back.svg", directory + "/front.svg"])
     }
 
+    /// Every property the manifest can give a group and a layer is written under Icon Composer's
+    /// own key (spelt out here, not taken from `IconComposerFormat`), and every key written is one
+    /// verify reads at that level (`IconComposerFormat`'s typed keys, issue 55): the writer and
+    /// verify cannot drift apart.
+    @Test func everyPropertyIsWrittenUnderTheKeyVerifyReads() throws {
+        let plan = try plan("""
+        assets:
+          - name: AppIcon
+            kind: app-icon
+            fill: "#FFFFFF"
+            layers:
+              - source: front.svg
+                name: star
+                glass: true
+                opacity: 0.9
+                blend-mode: soft-light
+                scale: 1.2
+                offset: [0, -40]
+                fill: automatic
+                shadow: layer-color
+                shadow-opacity: 0.3
+                translucency: 0.4
+                specular: true
+                lighting: individual
+                blur-material: 0.5
+            dark:
+              layers: {star: back.svg}
+        """)
+        let document = try #require(plan.iconBundles?.first?.document)
+        let expected: JSONValue = [
+            "fill": ["solid": "srgb:1.00000,1.00000,1.00000,1.00000"],
+            "groups": [[
+                "blur-material": .number(0.5), "lighting": "individual", "specular": true,
+                "shadow": ["kind": "layer-color", "opacity": .number(0.3)],
+                "translucency": ["enabled": true, "value": .number(0.4)],
+                "layers": [[
+                    "name": "star", "glass": true, "opacity": .number(0.9), "blend-mode": "soft-light", "fill": "automatic",
+                    "position": ["scale": .number(1.2), "translation-in-points": [0, -40]],
+                    "image-name-specializations": [["value": "front.svg"], ["appearance": "dark", "value": "back.svg"]],
+                ]],
+            ]],
+            "supported-platforms": ["circles": ["watchOS"], "squares": "shared"],
+        ]
+        #expect(document == expected)
+        /// The keys of an object, `…-specializations` read as the key they specialise.
+        func keys(_ value: JSONValue) -> Set<String> {
+            guard case .object(let fields) = value else { return [] }
+            let suffix = IconComposerFormat.specializationSuffix
+            return Set(fields.keys.map { $0.hasSuffix(suffix) ? String($0.dropLast(suffix.count)) : $0 })
+        }
+        #expect(keys(document).isSubset(of: IconComposerFormat.topKeys))
+        for group in document["groups"]?.arrayValue ?? [] {
+            #expect(keys(group).isSubset(of: IconComposerFormat.groupKeys))
+            for layer in group["layers"]?.arrayValue ?? [] {
+                #expect(keys(layer).isSubset(of: IconComposerFormat.layerKeys) && !keys(layer).isEmpty)
+            }
+        }
+    }
+
     @Test func sourceBesideLayersPlansTheFlatSetAsNameFlat() throws {
         let plan = try plan("""
         table: ios18

@@ -165,6 +165,47 @@ import TestSupport
                 "\(unknown.text)")
     }
 
+    /// `explain` answers from the rule's declaration: the same cases, severities and evidence as
+    /// the rows of Docs/verify.md's rules table (which `RuleDocsTests` holds to the declarations),
+    /// in the table's order, and the summary an agent reads says them in full.
+    @Test func explainAnswersWhatTheRulesTableSays() async throws {
+        let project = try MCPTestProject("explain-table")
+        let page = try String(contentsOf: Fixtures.repoRoot.appendingPathComponent("Docs/verify.md"), encoding: .utf8)
+        let rows = page.split(separator: "\n").filter { $0.hasPrefix("| `pixel-size` |") }.map { line in
+            line.split(separator: "|", omittingEmptySubsequences: false).dropFirst(2).dropLast().map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        #expect(rows.count == 2)
+        let result = try await project.handlers().call("explain", arguments: ["rule": .string(" Pixel-Size")])
+        #expect(!result.failed, "\(result.text)")
+        #expect(result.object["rule"] == .string("pixel-size"))
+        #expect(result.object["documented"] == .bool(true))
+        let cases = result.object["cases"]?.arrayValue?.compactMap(\.objectValue) ?? []
+        let answered = cases.map { row in ["checks", "madeElsewhere", "own", "why"].map { row[$0]?.stringValue ?? "" } }
+        #expect(answered == rows)
+        let upscaled = try await project.handlers().call("explain", arguments: ["rule": .string("upscaled")])
+        #expect(upscaled.text == """
+            upscaled:
+            - checks: a bitmap source smaller than an output made from it (manifest only)
+              severity: – (catalog made elsewhere), error (Assetsmith's own)
+              why: house rule: Assetsmith never upscales
+            fix: give a larger source (at least the largest output's pixels), or a vector source (SVG or PDF)
+            """)
+    }
+
+    /// An unknown rule id is an error result naming the closest rule and listing every rule; no id
+    /// at all is an error too.
+    @Test func explainRefusesAnUnknownRule() async throws {
+        let project = try MCPTestProject("explain-unknown")
+        let unknown = try await project.handlers().call("explain", arguments: ["rule": .string("transparancy")])
+        #expect(unknown.failed)
+        #expect(unknown.text.hasPrefix("\"transparancy\" is not a verify rule"), "\(unknown.text)")
+        let fix = unknown.firstDiagnostic["fix"]?.stringValue ?? ""
+        #expect(fix.hasPrefix("did you mean \"transparency\"? the rules are: missing-file, pixel-size, upscaled, "), "\(fix)")
+        #expect(fix.hasSuffix(", lfs-pointer, script-phase"), "\(fix)")
+        let none = try await project.handlers().call("explain", arguments: [:])
+        #expect(none.failed && none.text.hasPrefix("`rule` is required"), "\(none.text)")
+    }
+
     /// Badge texts read `variables` (an agent cannot set the server's environment); verify takes
     /// a variable set nowhere from the build record, and says so (issue 26's Alternates project).
     @Test func badgeVariablesComeFromTheCallOrTheBuildRecord() async throws {

@@ -16,6 +16,45 @@ import Verification
         return lines[start..<end].joined(separator: "\n")
     }
 
+    /// Docs/verify.md's rules table is the declarations' table, byte for byte: a rule, a case, a
+    /// severity or a word of evidence changed on one side only fails here. `RECORD_DOCS=1` rewrites
+    /// the page's table from the declarations (read the diff before committing).
+    @Test func theRulesTableIsTheDeclarations() throws {
+        let url = Fixtures.repoRoot.appendingPathComponent("Docs/verify.md")
+        let text = try String(contentsOf: url, encoding: .utf8)
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let start = try #require(lines.firstIndex(of: RuleDeclaration.tableHeader[0]), "Docs/verify.md has no rules table")
+        let end = lines[start...].firstIndex(of: "") ?? lines.endIndex
+        let expected = RuleDeclaration.markdownTable()
+        if lines[start..<end].elementsEqual(expected) { return }
+        if ProcessInfo.processInfo.environment["RECORD_DOCS"] == "1" {
+            lines.replaceSubrange(start..<end, with: expected)
+            try lines.joined(separator: "\n").write(to: url, atomically: true, encoding: .utf8)
+            return
+        }
+        for (index, line) in expected.enumerated() where index >= end - start || lines[start + index] != line {
+            Issue.record("Docs/verify.md:\(start + index + 1) should be (RECORD_DOCS=1 rewrites it):\n\(line)")
+        }
+        #expect(end - start == expected.count, "Docs/verify.md's rules table has \(end - start) lines; the declarations make \(expected.count)")
+    }
+
+    /// Every rule is declared exactly once, with at least one case, each with its evidence and
+    /// both severities, and a fix.
+    @Test func everyRuleIsDeclaredOnce() {
+        #expect(RuleDeclaration.all.map(\.rule).sorted { $0.rawValue < $1.rawValue }
+            == Finding.Rule.allCases.sorted { $0.rawValue < $1.rawValue })
+        for rule in Finding.Rule.allCases {
+            let declaration = rule.declaration
+            #expect(declaration.rule == rule)
+            #expect(!declaration.cases.isEmpty, "\(rule.rawValue) has no case")
+            #expect(!declaration.fix.isEmpty, "\(rule.rawValue) has no fix")
+            for row in declaration.cases {
+                #expect(![row.checks, row.madeElsewhere, row.own, row.evidence].contains { $0.isEmpty || $0.contains("|") },
+                        "\(rule.rawValue): an empty cell, or a \"|\" that would split the table's row")
+            }
+        }
+    }
+
     @Test func everyRuleHasARowWithEvidence() throws {
         let text = try Self.document()
         #expect(text.contains("| rule | checks |"), "Docs/verify.md has no \"## Rules\" section with the rule table")
