@@ -7,9 +7,10 @@ import Foundation
 
 /// One build as every front end runs it (issue 47): the CLI's `build`, `watch` and the MCP
 /// server's `build` take the same steps from a loaded manifest, so where the state lives
-/// (`StateFolder`), the namespace guard, the known record, the budgets and the stamp are settled
-/// once, here, and a build through the server or `watch` leaves the stamp `assetsmith build`'s
-/// fast path reads, as the CLI does.
+/// (`StateFolder`), the namespace guard, the known record and the stamp are settled once, here
+/// (the caller hands in the budgets it read), and a build through the server or `watch` leaves
+/// the stamp `assetsmith build`'s fast path reads, as the CLI does. An edit's build (issue 50,
+/// `EditBuild`) is a session too: its few assets, the record read in part, the stamp patched.
 package struct BuildSession {
     package private(set) var manifest: Manifest
     package let manifestPath: String
