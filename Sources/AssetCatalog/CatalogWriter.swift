@@ -427,7 +427,10 @@ package enum CatalogWriter {
         do {
             let stateFiles = state.files
             let onDisk = (try? stateFiles.resolve(state.recordName)).flatMap(FileStamp.ofRegularFile) != nil
-            if new != old || !onDisk {
+            // Parts named by their content (before issue 50) are moved into their slots, which a
+            // Run Script phase's lists can declare, by the first build that writes them.
+            let unslotted = old.parts?.contains { !BuildRecord.isSlotName($0) } == true
+            if new != old || !onDisk || unslotted {
                 try stateFiles.makeRoot()
                 report.record = try new.write(into: stateFiles, at: state.recordName, replacing: old)
             } else {

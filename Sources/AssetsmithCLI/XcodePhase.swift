@@ -51,17 +51,47 @@ struct XcodePhase {
             return paths
         }
 
-        /// Those of `wanted` (standardized) that are declared, found in one pass over the lists.
+        /// Those of `wanted` (standardized) that are declared, found in one pass over the lists'
+        /// bytes: each line hashed as it is scanned and compared only with a wanted path of the
+        /// same hash, no string made of it (a line not in standard form is made standard and looked
+        /// up as a string: Xcode writes them standard).
         func found(among wanted: Set<String>) -> Set<String> {
             if let set { return wanted.intersection(set) }
             var found = wanted.intersection(files)
-            let keys = Set(wanted.map { Substring($0) })
-            eachLine { line in
-                if XcodePhase.isStandard(line) {
-                    if keys.contains(line) { found.insert(String(line)) }
-                } else {
-                    let path = XcodePhase.standard(String(line))
-                    if wanted.contains(path) { found.insert(path) }
+            let table = ByteTable(wanted)
+            for text in texts {
+                var text = text
+                text.withUTF8 { bytes in
+                    var start = 0
+                    while start < bytes.count {
+                        var end = start
+                        var hash = ByteTable.seed
+                        var standard = bytes[start] == UInt8(ascii: "/")
+                        var previous: UInt8 = 0, beforePrevious: UInt8 = 0
+                        while end < bytes.count, bytes[end] != UInt8(ascii: "\n") {
+                            let byte = bytes[end]
+                            if byte == UInt8(ascii: "/"), previous == UInt8(ascii: "/")
+                                || (previous == UInt8(ascii: ".") && beforePrevious == UInt8(ascii: "/")) { standard = false }
+                            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\r") { standard = false }
+                            hash = ByteTable.mix(hash, byte)
+                            (beforePrevious, previous) = (previous, byte)
+                            end += 1
+                        }
+                        if previous == UInt8(ascii: "/") || (previous == UInt8(ascii: ".") && beforePrevious == UInt8(ascii: "/")) {
+                            standard = false
+                        }
+                        let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                        if standard, let path = table.find(line, hash: hash) {
+                            found.insert(path)
+                        } else if !standard, !line.isEmpty, line.first != UInt8(ascii: "#") {
+                            var path = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+                            if !path.isEmpty, !path.hasPrefix("#") {
+                                path = XcodePhase.standard(path)
+                                if wanted.contains(path) { found.insert(path) }
+                            }
+                        }
+                        start = end + 1
+                    }
                 }
             }
             return found
@@ -151,8 +181,9 @@ struct XcodePhase {
         guard reads.count + writes.count <= 4096 else { return reads.filter { !mayRead($0) } + writes.filter { !mayWrite($0) } }
         let guardedReads = Set(reads.map(Self.standard).filter(isGuarded))
         let guardedWrites = Set(writes.map(Self.standard).filter(isGuarded))
-        let readable = inputs.found(among: guardedReads).union(outputs.found(among: guardedReads.union(guardedWrites)))
-        let writable = outputs.found(among: guardedWrites)
+        let inOutputs = outputs.found(among: guardedReads.union(guardedWrites))
+        let readable = guardedReads.isEmpty ? [] : inputs.found(among: guardedReads).union(inOutputs)
+        let writable = inOutputs
         func refused(_ path: String, _ allowed: Set<String>) -> Bool {
             let path = Self.standard(path)
             return isGuarded(path) && !allowed.contains(path)
@@ -276,5 +307,25 @@ enum XcodeCheck {
                                   + "before the phase runs), then build again; "
                                   + "any `assetsmith build` or `watch` from a terminal keeps them current")])
         throw ExitCode(2)
+    }
+}
+
+/// A few paths by the FNV-1a hash of their bytes, looked up by a line's bytes and hash without
+/// making a string of it (`XcodePhase.Declared.found`).
+struct ByteTable {
+    static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+    static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
+
+    private var byHash: [UInt64: [(bytes: [UInt8], path: String)]] = [:]
+
+    init(_ paths: Set<String>) {
+        for path in paths {
+            let bytes = Array(path.utf8)
+            byHash[bytes.reduce(Self.seed, Self.mix), default: []].append((bytes, path))
+        }
+    }
+
+    func find(_ line: UnsafeBufferPointer<UInt8>, hash: UInt64) -> String? {
+        byHash[hash]?.first { $0.bytes.elementsEqual(line) }?.path
     }
 }

@@ -100,6 +100,26 @@ import Testing
         #expect(BuildRecord.nextSlot(3, current: nil) == "3-a.json" && BuildRecord.nextSlot(3, current: "3-a.json") == "3-b.json")
     }
 
+    /// Parts an earlier version named by their content are written into slots by the next write,
+    /// even with the same entries, and the old files go.
+    @Test func partsNamedByTheirContentMoveIntoSlots() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try write(record(sets: 2000), replacing: nil)
+        var top = try String(contentsOfFile: recordPath, encoding: .utf8)
+        for name in first.parts ?? [] {
+            let old = name.replacingOccurrences(of: "-a.json", with: "-0123456789abcdef.json")
+            try FileManager.default.moveItem(atPath: partsFolder + "/" + name, toPath: partsFolder + "/" + old)
+            top = top.replacingOccurrences(of: "\"\(name)\"", with: "\"\(old)\"")
+        }
+        try top.write(toFile: recordPath, atomically: true, encoding: .utf8)
+        let onDisk = try #require(BuildRecord.read(at: recordPath))
+        #expect(onDisk.parts?.allSatisfy { $0.hasSuffix("-0123456789abcdef.json") } == true)
+        let again = try write(record(sets: 2000), replacing: onDisk)
+        #expect(again.parts == (0..<8).map { "\($0)-a.json" })
+        #expect(partNames() == Set((0..<8).map { "\($0)-a.json" }))
+        #expect(BuildRecord.read(at: recordPath) == record(sets: 2000))
+    }
+
     /// An edit's build reads the parts of its sets only, and writes back only those that changed;
     /// every other part stays, and the whole record reads back as the whole write would leave it.
     @Test func aRecordReadInPartWritesBackOnlyItsChangedParts() throws {
