@@ -181,9 +181,12 @@ struct XcodePhase {
         guard reads.count + writes.count <= 4096 else { return reads.filter { !mayRead($0) } + writes.filter { !mayWrite($0) } }
         let guardedReads = Set(reads.map(Self.standard).filter(isGuarded))
         let guardedWrites = Set(writes.map(Self.standard).filter(isGuarded))
-        let inOutputs = outputs.found(among: guardedReads.union(guardedWrites))
-        let readable = guardedReads.isEmpty ? [] : inputs.found(among: guardedReads).union(inOutputs)
-        let writable = inOutputs
+        // Reads are looked for among the inputs first; the outputs (the long list) are looked
+        // through once, for the writes and the reads not found, and not at all when there are none.
+        let inInputs = guardedReads.isEmpty ? [] : inputs.found(among: guardedReads)
+        let rest = guardedReads.subtracting(inInputs).union(guardedWrites)
+        let writable = rest.isEmpty ? [] : outputs.found(among: rest)
+        let readable = inInputs.union(writable)
         func refused(_ path: String, _ allowed: Set<String>) -> Bool {
             let path = Self.standard(path)
             return isGuarded(path) && !allowed.contains(path)
