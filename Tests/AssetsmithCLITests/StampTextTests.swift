@@ -104,6 +104,8 @@ import Testing
         #expect(BuildStamp.topLevelValue("output", in: "table: ios18\r\noutput: Out\r\n") == "Out")
         #expect(BuildStamp.topLevelValue("output", in: "table: x\noutput: \"Out\" # here\n") == "Out")
         #expect(BuildStamp.topLevelValue("catalog", in: "catalog:\n") == nil)
+        #expect(BuildStamp.topLevelValue("catalog", in: "assets:\n  - {name: A}\n  catalog: No\ncatalog: Yes") == "Yes", "the first at a line's start, to the end")
+        #expect(BuildStamp.topLevelValue("output", in: "outputs: No\noutput:Out\n") == "Out")
     }
 }
 
