@@ -4,6 +4,7 @@ import AssetCore
 import Foundation
 @testable import FrontEnd
 import Testing
+import TestSupport
 
 /// The stamp's text is read by its bytes (issue 38): what `text(bases:)` writes reads back the
 /// same, a line that is not one it writes is no stamp, and the manifest's top-level keys are
@@ -113,6 +114,9 @@ import Testing
 /// SVG or PDF starts its worker at once (issue 38: the worker's start was an edit's wait).
 @Suite struct ChangedInputTests {
     @Test func theCheckNamesTheChangedSourceAndOnlyVectorsStartAWorker() throws {
+        // The settings hold ASSETSMITH_TEMPLATES, which the watch tests set in this process while
+        // this one may run: set to the value they set, it cannot change between write and check.
+        setenv("ASSETSMITH_TEMPLATES", Fixtures.repoRoot.appendingPathComponent("Templates").path, 1)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("changed-\(UUID().uuidString)").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
         try FileManager.default.createDirectory(atPath: dir + "/.assetsmith", withIntermediateDirectories: true)
