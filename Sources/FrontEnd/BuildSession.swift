@@ -19,6 +19,9 @@ package struct BuildSession {
     package let templateDirectories: [String]
     /// The inputs' sizes and times before the build read them (`BuildStamp.Snapshot`).
     package let readBefore: BuildStamp.Snapshot
+    /// `--strict`: how the build's diagnostics are shown and decide its outcome (`diagnostics(of:)`);
+    /// the stamp keeps them as the build said them.
+    package var strictness = Strictness.standard
 
     /// `manifestBefore`: the manifest's stat taken before it was read (the CLI takes it first
     /// thing); taken now when nil.
@@ -41,6 +44,12 @@ package struct BuildSession {
         engine.budgets = budgets
         engine.knownRecord = known
         return .success(engine)
+    }
+
+    /// The build's diagnostics as every front end shows them and decides its outcome on:
+    /// `strictness` applied, once, here.
+    package func diagnostics(of result: BuildResult) -> [Diagnostic] {
+        strictness.apply(result.diagnostics)
     }
 
     /// Lets the manifest's assets go once the namespace is checked (issue 38: some 20 MB through

@@ -15,6 +15,8 @@ final class WatchSession {
     let options: ManifestOptions
     let threads: Int
     let printer: DiagnosticPrinter
+    /// `--strict`: warnings shown and counted as errors (`BuildSession.diagnostics(of:)`).
+    let strictness: Strictness
     /// Folders to watch after the last rebuild: the manifest's, each source's and the templates'.
     private(set) var directories: [String] = []
     /// Files whose change matters (manifest, sources, tables); a changed path elsewhere is ignored.
@@ -50,10 +52,12 @@ final class WatchSession {
     /// The SVG workers, kept for the whole session (a file that crashes one costs that asset).
     private let sandbox: WorkerPool?
 
-    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: WorkerPool? = nil) {
+    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: WorkerPool? = nil,
+         strictness: Strictness = .standard) {
         self.options = options
         self.threads = threads
         self.printer = printer
+        self.strictness = strictness
         self.sandbox = sandbox
     }
 
@@ -101,7 +105,8 @@ final class WatchSession {
         // The namespace guard, the budgets and the stamp, as `build` has them (`BuildSession`):
         // nothing is written over a clash. The manifest was loaded with these budgets, so a bad
         // variable has been reported already.
-        let session = BuildSession(manifest: manifest, manifestPath: manifestPath, plan: plan)
+        var session = BuildSession(manifest: manifest, manifestPath: manifestPath, plan: plan)
+        session.strictness = strictness
         var pipeline: BuildEngine
         switch session.engine(threads: threads, force: false, budgets: (try? BudgetSettings.budgets()) ?? .standard,
                               earlier: lastRecord) {
@@ -122,8 +127,9 @@ final class WatchSession {
         // The record as this build wrote it, with its file's stamp: the next rebuild decodes it
         // only if something else wrote it since.
         lastRecord = BuildRecord.Snapshot(record: result.report.record, stamp: result.report.recordStamp)
-        printer.print(result.diagnostics)
-        lastDiagnostics = result.diagnostics
+        let diagnostics = session.diagnostics(of: result)
+        printer.print(diagnostics)
+        lastDiagnostics = diagnostics
 
         if reloaded { watchInputs(of: manifest, plan: plan) }
 
@@ -132,6 +138,8 @@ final class WatchSession {
             + (report.trash.map { " (kept in \(CurrentFolder.relative($0)))" } ?? "")
         if result.failedJobs > 0 { line += ", \(result.failedJobs) failed (previous output kept)" }
         line += String(format: " in %.3f s", Date().timeIntervalSince(start))
+        // A rebuild that fails (an error, or a warning with --strict) says so on its line.
+        if diagnostics.hasErrors { line += "; " + diagnostics.countSummary }
         printer.line(line)
         return line
     }
