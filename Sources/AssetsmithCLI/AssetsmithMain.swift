@@ -3,13 +3,14 @@
 import ArgumentParser
 import AssetCore
 import Foundation
+import FrontEnd
 
 /// Entry point called by `main.swift`. Maps every outcome to the documented exit codes:
 /// 0 fine, 1 assets fail verification or a render was refused, 2 the manifest or command line is wrong.
 package enum AssetsmithMain {
     package static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        WorkerCommand.serveIfStartedByPool(arguments)
+        WorkerLaunch.serveIfStartedByPool(arguments)
         do {
             var command = try AssetsmithCommand.parseAsRoot(arguments.isEmpty ? ["build"] : arguments)
             try command.run()

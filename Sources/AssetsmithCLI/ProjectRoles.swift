@@ -17,17 +17,21 @@ enum ProjectRoles {
     /// printed and exits 2.
     static func load(_ path: String, printer: DiagnosticPrinter) throws -> ProjectFile {
         do {
-            let url = try ProjectLookup.projectURL(path, option: "--project")
-            // CoreFoundation logs a malformed file's parse error to standard error itself; the
-            // error printed below says the same, once, in our format.
-            do {
-                return try StandardError.silenced { () throws(ProjectError) in try ProjectFile.load(url) }
-            } catch {
-                throw ProjectLookup.diagnostic(error)
-            }
-        } catch let diagnostic as Diagnostic {
-            printer.print([diagnostic])
+            return try read(path)
+        } catch {
+            printer.print([error])
             throw ExitCode(2)
+        }
+    }
+
+    /// The project `path` names, read; a problem as a diagnostic. CoreFoundation logs a malformed
+    /// file's parse error to standard error itself; the diagnostic says the same, once, in our format.
+    static func read(_ path: String) throws(Diagnostic) -> ProjectFile {
+        let url = try ProjectLookup.projectURL(path, option: "--project")
+        do {
+            return try StandardError.silenced { () throws(ProjectError) in try ProjectFile.load(url) }
+        } catch {
+            throw ProjectLookup.diagnostic(error)
         }
     }
 

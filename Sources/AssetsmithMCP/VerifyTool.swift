@@ -92,15 +92,9 @@ extension ToolContext {
         return ToolOutput(structured: structured, summary: text, isError: false)
     }
 
-    /// A finding as data: what `assetsmith verify --format json` gives for it, with its catalog.
+    /// A finding as data: the build's diagnostic shape with its rule and catalog (`Finding.diagnostic`).
     static func findingValue(_ finding: Finding, catalog: String) -> Value {
-        var object: [String: Value] = ["severity": .string(finding.severity.rawValue), "rule": .string(finding.rule.rawValue),
-                                       "catalog": .string(catalog), "file": .string(finding.file),
-                                       "message": .string(finding.message), "fix": .string(finding.fix)]
-        if let line = finding.line { object["line"] = .int(line) }
-        if let column = finding.column { object["column"] = .int(column) }
-        if let asset = finding.asset { object["asset"] = .string(asset) }
-        return .object(object)
+        DiagnosticJSON.value(finding.diagnostic, catalog: catalog)
     }
 
     func loadProject(_ path: String) throws(ToolFailure) -> ProjectFile {
