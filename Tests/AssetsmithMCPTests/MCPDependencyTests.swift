@@ -1,4 +1,5 @@
 import Foundation
+import FrontEnd
 import Testing
 import TestSupport
 
@@ -41,5 +42,22 @@ import TestSupport
             }
         }
         #expect(found.isEmpty, "\(found)")
+    }
+
+    /// The server's `init` is FrontEnd's `InitSession` (what `assetsmith-mcp` hands in): its
+    /// refusal and its manifest come back as data, and nothing is written without `write`.
+    @Test func theServersInitIsFrontEndsInitSession() async throws {
+        let project = try MCPTestProject("init-session")
+        let handlers = try project.handlers(initializer: { InitSession.outcome($0) })
+        _ = try await handlers.call("build", arguments: [:])
+        let second = try await handlers.call("init", arguments: [:])
+        #expect(second.failed && second.text.contains("already exists; init never overwrites a manifest"), "\(second.text)")
+        try FileManager.default.removeItem(atPath: project.root + "/assetsmith.yml")
+        let proposed = try await handlers.call("init", arguments: [:])
+        #expect(!proposed.failed && proposed.object["written"] == .bool(false), "\(proposed.text)")
+        #expect(proposed.object["manifest"]?.stringValue?.isEmpty == false, "\(proposed.text)")
+        let notes = proposed.object["notes"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(notes.contains { $0.hasPrefix("chose ") && $0.contains("Output/Assets.xcassets") }, "\(notes)")
+        #expect(!FileManager.default.fileExists(atPath: project.root + "/assetsmith.yml"), "not written without `write`")
     }
 }
