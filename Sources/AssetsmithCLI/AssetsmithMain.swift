@@ -1,4 +1,4 @@
-/// AssetsmithCLI: the subcommands (`build`, `plan`, …), the pipeline that runs the stages, and the
+/// AssetsmithCLI: the subcommands (`build`, `plan`, …) over FrontEnd's sessions, and the
 /// diagnostic printer. The only module that prints, reads the environment, or exits.
 import ArgumentParser
 import AssetCore
