@@ -94,10 +94,10 @@ let package = Package(
         .target(name: "BuildEngine", dependencies: ["AssetCore", "AssetPlan", "Rendering", "PNGCodec", "AssetCatalog"]),
         // The SVG/PDF worker processes: pool, wire messages, shared memory, the worker loop.
         .target(name: "VectorWorkers", dependencies: ["AssetCore", "Rendering", "CWorkerShim"]),
-        // What every front end (the CLI, the MCP server) shares: where templates are found, the
-        // budgets from the environment, the namespace guard, how workers are started. Prints nothing.
+        // What every front end (the CLI, the MCP server) shares: the build, verify and init sessions,
+        // where templates are found, the budgets, the namespace guard, how workers start and serve. Prints nothing.
         .target(name: "FrontEnd", dependencies: ["AssetCore", "AssetSpec", "BundledTemplates", "AssetPlan", "AssetCatalog", "BuildEngine", "Verification",
-                                                 "VectorWorkers", "Rendering", "XcodeProject", "Preview"]),
+                                                 "VectorWorkers", "Rendering", "XcodeProject", "Preview", "PNGCodec"]),
         // `assetsmith mcp`: the tools an agent calls, over the same engine; never prints to stdout.
         .target(name: "AssetsmithMCP", dependencies: [
             "AssetCore", "AssetSpec", "AssetPlan", "AssetCatalog", "BuildEngine", "Rendering", "PNGCodec", "Preview",
@@ -112,8 +112,9 @@ let package = Package(
             "XcodeProject", "FrontEnd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         .executableTarget(name: "assetsmith", dependencies: ["AssetsmithCLI"], path: "Sources/Assetsmith"),
+        // The server links no CLI module: init and the worker loop are FrontEnd's (a test holds this).
         .executableTarget(name: "assetsmith-mcp", dependencies: [
-            "AssetsmithCLI", "AssetsmithMCP", "AssetCore", "FrontEnd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            "AssetsmithMCP", "AssetCore", "FrontEnd", .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], path: "Sources/AssetsmithMCPServer"),
         // In-process fuzzer for every reader of outside input (`make test`, `make fuzz`); not in `assetsmith`.
         .executableTarget(name: "AssetsmithFuzz", dependencies: [

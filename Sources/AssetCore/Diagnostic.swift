@@ -34,6 +34,9 @@ package struct Diagnostic: Hashable, Sendable, Codable, CustomStringConvertible 
     /// A way out that names the front end's own options, worded by the front end
     /// (`FrontEndRemedy`); `fix` never names a command-line option.
     package var remedy: FrontEndRemedy?
+    /// The verify rule it breaks (`Finding.Rule`'s id: `pixel-size`) when it is a verify finding
+    /// (`Finding.diagnostic`); nil for the build's, which name no rule.
+    package var rule: String?
 
     package init(_ severity: Severity, _ message: String, at location: Location? = nil, fix: String? = nil) {
         self.severity = severity

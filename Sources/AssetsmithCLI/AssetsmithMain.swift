@@ -1,4 +1,5 @@
-/// AssetsmithCLI: the subcommands (`build`, `plan`, …) and the diagnostic printer; a build's steps
+/// AssetsmithCLI: the subcommands (`build`, `plan`, …) over FrontEnd's sessions, and the
+/// diagnostic printer; a build's steps
 /// are FrontEnd's (`BuildSession`), the work the libraries'. The one library module that prints and
 /// exits (the executables print too: `assetsmith-mcp` to standard error, the fuzzers their report).
 /// It reads the environment for what a terminal, CI or Xcode gives (`NO_COLOR`, `CI`,
@@ -8,13 +9,14 @@
 import ArgumentParser
 import AssetCore
 import Foundation
+import FrontEnd
 
 /// Entry point called by `main.swift`. Maps every outcome to the documented exit codes:
 /// 0 fine, 1 assets fail verification or a render was refused, 2 the manifest or command line is wrong.
 package enum AssetsmithMain {
     package static func main() {
         let arguments = Array(CommandLine.arguments.dropFirst())
-        WorkerCommand.serveIfStartedByPool(arguments)
+        WorkerLaunch.serveIfStartedByPool(arguments)
         do {
             var command = try AssetsmithCommand.parseAsRoot(arguments.isEmpty ? ["build"] : arguments)
             try command.run()

@@ -24,6 +24,8 @@ struct BuildCommand: ParsableCommand {
     @Flag(name: .long, help: "Treat warnings as errors (exit 1).")
     var strict = false
 
+    var strictness: Strictness { strict ? .strict : .standard }
+
     @Flag(name: .long, help: "Render every output again, even those the last build left up to date.")
     var force = false
 
@@ -106,6 +108,7 @@ struct BuildCommand: ParsableCommand {
         // What the build reads and writes, listed once for the snapshot, the file lists and the stamp.
         var session = edit.map { BuildSession(edit: $0, manifestPath: options.manifestPath) }
             ?? BuildSession(manifest: manifest, manifestPath: options.manifestPath, plan: plan, manifestBefore: manifestBefore)
+        session.strictness = strictness
         if let phase {
             try XcodeCheck.covers(phase, files: session.files, plan: plan, templateDirectories: session.templateDirectories,
                                   manifestPath: options.manifestPath, recordFiles: edit?.change.counts[2], printer: printer)
@@ -132,7 +135,8 @@ struct BuildCommand: ParsableCommand {
         pipeline.waiting = { printer.note("waiting for another build of \(relativePath(plan.outputDirectory + "/" + plan.catalogFolder)) to finish") }
         pipeline.phaseFinished = { PhaseTimer.shared.mark($0) }
         let result = pipeline.build(plan)
-        printer.print(result.diagnostics)
+        let diagnostics = session.diagnostics(of: result)
+        printer.print(diagnostics)
         printSummary(result, assets: assetCount, plan: plan, totals: edit.map { (jobs: $0.change.counts[1], files: $0.change.counts[2]) },
                      elapsed: Date().timeIntervalSince(start), printer: printer)
         let listsFailed = phase == nil && edit == nil
@@ -140,7 +144,7 @@ struct BuildCommand: ParsableCommand {
                                templateDirectories: session.templateDirectories, printer: printer)
         let previewFailed = previewStyle.map { !writePreview(plan: plan, style: $0, result: result, vectors: pipeline.sandbox,
                                                              printer: printer) } ?? false
-        if !result.diagnostics.isEmpty { printer.line(result.diagnostics.countSummary) }
+        if !diagnostics.isEmpty { printer.line(diagnostics.countSummary) }
         let changedMeanwhile = session.finish(result, assets: assetCount, preview: preview && previewFolder == nil,
                                               previewFailed: previewFailed)
         if let first = changedMeanwhile.first {
@@ -148,9 +152,7 @@ struct BuildCommand: ParsableCommand {
         }
         PhaseTimer.shared.mark("file lists and stamp")
         UntilExit.keep(manifest, plan, session, pipeline, result)
-        if result.diagnostics.hasErrors || (strict && !result.diagnostics.isEmpty) {
-            throw ExitCode(1)
-        }
+        if diagnostics.hasErrors { throw ExitCode(1) }
         if listsFailed { throw ExitCode(2) }
     }
 
@@ -192,7 +194,9 @@ struct BuildCommand: ParsableCommand {
 
     /// The fast path: nothing changed since the last clean build, so say what it said.
     private func reportUnchanged(_ stamp: BuildStamp, printer: DiagnosticPrinter, start: Date) throws {
-        printer.print(stamp.diagnostics)
+        // What the last build said, shown as this run's `--strict` says (`BuildSession.diagnostics(of:)`).
+        let diagnostics = strictness.apply(stamp.diagnostics)
+        printer.print(diagnostics)
         printer.note("built \(stamp.assets) asset\(stamp.assets == 1 ? "" : "s") into "
             + "\(relativePath(stamp.outputDirectory + "/" + stamp.catalogFolder)): "
             + "0 rendered, \(stamp.jobs) up to date; 0 written, \(stamp.files) unchanged, 0 removed"
@@ -200,8 +204,8 @@ struct BuildCommand: ParsableCommand {
         if preview {
             printer.note("preview: \(relativePath(PreviewWriter.folder(state: stamp.stateDirectory)))/preview.png and preview.html")
         }
-        if !stamp.diagnostics.isEmpty { printer.line(stamp.diagnostics.countSummary) }
-        if stamp.diagnostics.hasErrors || (strict && !stamp.diagnostics.isEmpty) { throw ExitCode(1) }
+        if !diagnostics.isEmpty { printer.line(diagnostics.countSummary) }
+        if diagnostics.hasErrors { throw ExitCode(1) }
     }
 }
 

@@ -42,7 +42,6 @@ final class DiagnosticPrinter: @unchecked Sendable {
     }
 
     func print(_ diagnostics: [Diagnostic]) {
-        if let capture = Self.capture { return capture.add(diagnostics) }
         for (diagnostic, more) in diagnostics.collapsingRepeats() {
             // Names from disk or a manifest may hold control characters: never print them raw.
             var text = ReportText.visible(more == 0 ? diagnostic.headline : Self.repeatLine(diagnostic, more: more))
@@ -67,19 +66,8 @@ final class DiagnosticPrinter: @unchecked Sendable {
 
     /// One line to standard error.
     func line(_ text: String) {
-        if let capture = Self.capture { return capture.add(line: text) }
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
-
-    /// The manifest init made: printed on standard output when it was not written (`--dry-run`).
-    func manifest(_ text: String, path: String, written: Bool) {
-        if let capture = Self.capture { return capture.set(manifest: text, path: path, written: written) }
-        if !written { FileHandle.standardOutput.write(Data(text.utf8)) }
-    }
-
-    /// Set while a command runs for the MCP server (`InitCommand.forMCP`): what it would print is
-    /// kept as data instead, and nothing reaches standard output, the protocol's channel.
-    @TaskLocal static var capture: PrinterCapture?
 
     private func sourceLine(_ location: SourceLocation) -> String? {
         if fileCache[location.file] == nil {
@@ -132,16 +120,4 @@ final class ProgressLine: BuildProgress, @unchecked Sendable {
         defer { lock.unlock() }
         if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
-}
-
-/// What a command printed, kept for a caller that returns it as data (the MCP `init` tool).
-final class PrinterCapture: @unchecked Sendable {
-    private let lock = NSLock()
-    private(set) var diagnostics: [Diagnostic] = []
-    private(set) var lines: [String] = []
-    private(set) var manifest: (text: String, path: String, written: Bool)?
-
-    func add(_ more: [Diagnostic]) { lock.withLock { diagnostics += more } }
-    func add(line: String) { lock.withLock { lines.append(line) } }
-    func set(manifest text: String, path: String, written: Bool) { lock.withLock { manifest = (text, path, written) } }
 }

@@ -37,48 +37,12 @@ struct McpCommand: ParsableCommand {
     }
 }
 
-/// The options `assetsmith mcp` and `assetsmith-mcp` share.
-package struct McpOptions: ParsableArguments {
+/// The options `assetsmith mcp` passes on to `assetsmith-mcp` (`McpServerCommand`, which declares
+/// the same two: the server does not link this module).
+struct McpOptions: ParsableArguments {
     @Option(name: .long, help: "The folder the tools may read and write (default: the current folder).")
-    package var root: String = "."
+    var root: String = "."
 
     @Flag(name: .customLong("read-only"), help: "Only plan, verify, preview and explain: nothing is written.")
-    package var readOnly = false
-
-    package init() {}
-}
-
-extension InitCommand {
-    /// The MCP `init` tool: `assetsmith init --project P [--catalog C] [--dry-run]` run in this
-    /// process, what it prints kept as data (`PrinterCapture`).
-    static func forMCP(_ request: InitRequest) -> InitOutcome {
-        var arguments = ["--project", request.project]
-        if let catalog = request.catalog { arguments += ["--catalog", catalog] }
-        if !request.write { arguments.append("--dry-run") }
-        let capture = PrinterCapture()
-        DiagnosticPrinter.$capture.withValue(capture) {
-            do {
-                var command = try InitCommand.parse(arguments)
-                try command.run()
-            } catch is ExitCode {
-                // Its problems are in the capture.
-            } catch {
-                capture.add([.error(InitCommand.message(for: error))])
-            }
-        }
-        let manifest = capture.manifest
-        return InitOutcome(manifest: manifest?.text, manifestPath: manifest?.path, written: manifest?.written ?? false,
-                           diagnostics: capture.diagnostics, notes: capture.lines)
-    }
-}
-
-extension AssetsmithMain {
-    /// The MCP server's `init` tool (`assetsmith-mcp`): `InitCommand.forMCP`.
-    package static func initForMCP(_ request: InitRequest) -> InitOutcome { InitCommand.forMCP(request) }
-
-    /// Serves as an SVG/PDF worker when the pool started this process as one (any binary of the
-    /// package that builds through a worker pool calls it first).
-    package static func serveWorkerIfStartedByPool(_ arguments: [String]) {
-        WorkerCommand.serveIfStartedByPool(arguments)
-    }
+    var readOnly = false
 }

@@ -7,47 +7,31 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Verification
 import XcodeProject
 
-/// `--project` (and the manifest's `project:`): the Xcode project read once, and the roles its
-/// targets give the app icon sets of one catalog.
+/// `--project` (and the manifest's `project:`): the Xcode project read once, as the command line
+/// reads it (`ProjectLookup` in FrontEnd finds it and gives the roles; `VerifySession` uses them).
 enum ProjectRoles {
     /// Reads the project at `path` (an `.xcodeproj`, or a folder holding exactly one); a problem is
     /// printed and exits 2.
     static func load(_ path: String, printer: DiagnosticPrinter) throws -> ProjectFile {
         do {
-            let url = try ProjectLookup.projectURL(path, option: "--project")
-            // CoreFoundation logs a malformed file's parse error to standard error itself; the
-            // error printed below says the same, once, in our format.
-            do {
-                return try StandardError.silenced { () throws(ProjectError) in try ProjectFile.load(url) }
-            } catch {
-                throw ProjectLookup.diagnostic(error)
-            }
-        } catch let diagnostic as Diagnostic {
-            printer.print([diagnostic])
-            throw ExitCode(2)
-        }
-    }
-
-    /// The roles for the catalog at `catalogPath`: from the targets that compile it. A catalog no
-    /// target compiles is printed as an error (naming the ones they do) and exits 2.
-    static func roles(for catalogPath: String, in project: ProjectFile, printer: DiagnosticPrinter) throws -> IconRoles {
-        do {
-            return try ProjectLookup.roles(for: catalogPath, in: project)
+            return try read(path)
         } catch {
             printer.print([error])
             throw ExitCode(2)
         }
     }
 
-    /// Catalogs named in a fix line at most (a folder synchronized with `/` finds hundreds).
-    static let catalogsShown = ProjectLookup.catalogsShown
-
-    /// Every catalog a target of the project compiles, app targets' first, each once.
-    static func catalogs(of project: ProjectFile) -> [String] {
-        ProjectLookup.catalogs(of: project)
+    /// The project `path` names, read; a problem as a diagnostic. CoreFoundation logs a malformed
+    /// file's parse error to standard error itself; the diagnostic says the same, once, in our format.
+    static func read(_ path: String) throws(Diagnostic) -> ProjectFile {
+        let url = try ProjectLookup.projectURL(path, option: "--project")
+        do {
+            return try StandardError.silenced { () throws(ProjectError) in try ProjectFile.load(url) }
+        } catch {
+            throw ProjectLookup.diagnostic(error)
+        }
     }
 }
 

@@ -2,7 +2,7 @@ import ArgumentParser
 import AssetCatalog
 import AssetCore
 import Foundation
-import AssetSpec
+import FrontEnd
 import Verification
 import XcodeProject
 
@@ -61,110 +61,41 @@ struct VerifyCommand: ParsableCommand {
         }
     }
 
+    /// The command line's names for what `VerifySession` words in a message.
+    static let optionNames = VerifySession.OptionNames(catalog: "--catalog", catalogWithValue: "--catalog PATH", appIcon: "--app-icon")
+
     func run() throws {
         FreedMemory.keepLargeBlocksMapped()
         let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text
-        let projectFile = try project.map { try ProjectRoles.load($0, printer: printer) }
-        var reports: [VerifyReport] = []
-        var synchronizing = projectFile
+        let session = VerifySession(names: Self.optionNames, strictness: strict ? .strict : .standard)
+        var projectFile = try project.map { try ProjectRoles.load($0, printer: printer) }
+        let subject: VerifySession.Subject
         if let catalog {
-            reports.append(try verifyCatalog(catalog, project: projectFile, printer: printer))
-        } else if let projectFile, !FileManager.default.fileExists(atPath: options.manifestPath) {
-            // No manifest: every catalog the project builds.
-            let catalogs = ProjectRoles.catalogs(of: projectFile)
-            if catalogs.isEmpty {
-                printer.print([.error("no target of \(relativePath(projectFile.path)) builds an asset catalog; nothing to verify",
-                                      at: .file(relativePath(projectFile.path)),
-                                      fix: "give the catalog with --catalog PATH (a catalog in a Swift package is not in the project file)")])
-                throw ExitCode(2)
-            }
-            // One report per catalog; a finding about a target's build settings goes to the
-            // report of the target's first catalog only.
-            for path in catalogs {
-                reports.append(try verifyCatalog(path, project: projectFile, home: catalogs.count > 1, printer: printer))
-            }
+            subject = .catalog(catalog, appIcon: appIcon)
+        } else if projectFile != nil, !FileManager.default.fileExists(atPath: options.manifestPath) {
+            subject = .everyCatalog // no manifest: every catalog the project builds
         } else {
-            // Of the manifest, the checks need where it is and its project: the rest (every asset
-            // as written, tens of megabytes at 50,000 assets) is let go once planned (issue 38).
+            // Of the manifest, the checks need where it is and its project: the rest is let go once planned.
             let (plan, manifestDirectory, manifestProject) = try {
                 let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer, recordedVariables: true)
                 return (plan, manifest.directory, manifest.project)
             }()
-            let record = BuildRecord.read(at: StateFolder(plan: plan).record)
-            // Reading the record frees as much as it keeps (its parts are decoded on several threads).
-            FreedMemory.release()
-            let display = relativePath((plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder))
-            var roles: IconRoles?
-            if let file = try projectFile ?? manifestProject.map({ try ProjectRoles.load($0, printer: printer) }) {
-                synchronizing = file
-                roles = try ProjectRoles.roles(for: (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder),
-                                               in: file, printer: printer)
-            }
-            reports.append(Verifier.verify(plan: plan, record: record, displayPath: display,
-                                           stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifestDirectory),
-                                           roles: roles))
+            if projectFile == nil { projectFile = try manifestProject.map { try ProjectRoles.load($0, printer: printer) } }
+            subject = .plan(plan, manifestDirectory: manifestDirectory)
         }
-        reports = SynchronizedLeftovers.adding(to: reports, project: synchronizing)
+        var reports: [VerifyReport]
+        do {
+            reports = try session.reports(subject, project: projectFile)
+        } catch {
+            printer.print([error])
+            throw ExitCode(2)
+        }
         let suppression = try VerifySuppression.load(manifestPath: options.manifestPath, project: project,
                                                      baseline: baseline, writeBaseline: writeBaseline,
                                                      reports: reports, printer: printer)
-        reports = reports.map { report in
-            let kept = suppression.apply(to: report)
-            return strict ? kept.promotingWarnings() : kept
-        }
+        reports = session.finished(reports, suppression: suppression)
         FileHandle.standardOutput.write(Data(reportFormat.render(reports).utf8))
         if !reports.allSatisfy(\.passed) { throw ExitCode(1) }
-    }
-
-    /// One catalog on its own: it must be an `.xcassets` folder, and a named `--app-icon` must be
-    /// one of its app icons (a misspelt name would switch the App Store checks off).
-    private func verifyCatalog(_ catalog: String, project: ProjectFile?, home: Bool = false,
-                               printer: DiagnosticPrinter) throws -> VerifyReport {
-        var isDirectory: ObjCBool = false
-        let display = relativePath(catalog.count > 1 && catalog.hasSuffix("/") ? String(catalog.dropLast()) : catalog)
-        let folder = URL(fileURLWithPath: PathText.absolute(catalog, relativeTo: FileManager.default.currentDirectoryPath))
-            .standardizedFileURL
-        // A catalog a Run Script phase of the project makes (Assetsmith's own build step, its output
-        // not committed) may be absent from the checkout: the report says so, as a note (issue 48).
-        let madeByAPhase = project?.targets.contains { !$0.phases(filling: folder.path).isEmpty } ?? false
-        guard (FileManager.default.fileExists(atPath: catalog, isDirectory: &isDirectory) && isDirectory.boolValue) || madeByAPhase else {
-            printer.print([.error("no asset catalog folder at \"\(display)\"", at: .file(display),
-                                  fix: "give the path of an .xcassets folder to --catalog")])
-            throw ExitCode(2)
-        }
-        guard FolderKind(rawValue: folder.pathExtension) == .catalog else {
-            let inside = CatalogSurvey.catalogs(below: folder.path).prefix(5)
-            printer.print([.error("\"\(display)\" is not an asset catalog (its name does not end in .xcassets)", at: .file(display),
-                                  fix: inside.isEmpty ? "give the path of an .xcassets folder to --catalog"
-                                      : "give one of the catalogs inside it: " + inside.map { "\"\(display == "." ? "" : display + "/")\($0)\"" }.joined(separator: ", "))])
-            throw ExitCode(2)
-        }
-        if let appIcon {
-            // actool's --app-icon names an app icon set, tvOS brand assets or a sticker pack's icon set.
-            let sets = ContentsReader.sets(inCatalogAt: catalog) ?? []
-            let icons = sets.filter { $0.folderKind?.isPrimaryIconKind == true }.map(\.name)
-            let bundles = ((try? FileManager.default.contentsOfDirectory(atPath: folder.deletingLastPathComponent().path)) ?? [])
-                .filter { FolderKind.iconComposer.names($0) }.map { FolderKind.iconComposer.name(of: $0) }
-            let known = (icons + bundles).sorted()
-            if !known.contains(where: { $0.lowercased() == appIcon.lowercased() }) {
-                let guess = Suggestion.closest(to: appIcon, in: known).map { "did you mean \"\($0)\"? " } ?? ""
-                printer.print([.error("--app-icon \"\(appIcon)\" is not an app icon of \"\(display)\"", at: .file(display),
-                                      fix: guess + (known.isEmpty ? "the catalog has no app icon set; leave --app-icon out"
-                                          : "its app icons: " + known.map { "\"\($0)\"" }.joined(separator: ", ")))])
-                throw ExitCode(2)
-            }
-        }
-        let stacks = TemplateLocator.stackRules(table: nil, manifestDirectory: FileManager.default.currentDirectoryPath)
-        if let project {
-            var roles = try ProjectRoles.roles(for: catalog, in: project, printer: printer)
-            if home { roles.homeCatalog = folder.path }
-            return Verifier.verify(catalogAt: catalog, displayPath: display, stacks: stacks, roles: roles,
-                                   projectFile: relativePath(project.path) + "/project.pbxproj")
-        }
-        // Asset names are not case-sensitive: the App Store rules go to the set `--app-icon` names, as spelt on disk.
-        let sets = appIcon == nil ? [] : ContentsReader.sets(inCatalogAt: catalog) ?? []
-        let primary = appIcon.map { name in sets.first { $0.name.lowercased() == name.lowercased() }?.name ?? name } ?? "AppIcon"
-        return Verifier.verify(catalogAt: catalog, displayPath: display, appIcon: primary, stacks: stacks)
     }
 }

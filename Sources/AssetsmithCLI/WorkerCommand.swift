@@ -18,17 +18,6 @@ struct WorkerCommand: ParsableCommand {
     func run() throws {
         throw ExitCode(VectorWorker.serve(memoryBudget: memoryBudget, parent: parent))
     }
-
-    /// Serves and exits when `arguments` are exactly what the pool starts a worker with
-    /// (`arguments(memoryBudget:)`), read without the argument parser: a worker starts once per
-    /// core on every build, and parsing costs it more than a millisecond. Returns for any other
-    /// command line, which goes to the parser as usual.
-    static func serveIfStartedByPool(_ arguments: [String]) {
-        guard arguments.count == 5, arguments[0] == configuration.commandName, arguments[1] == "--memory-budget",
-              arguments[3] == "--parent", let budget = Int(arguments[2]), budget >= 0,
-              let parent = Int32(arguments[4]), parent > 0 else { return }
-        Foundation.exit(VectorWorker.serve(memoryBudget: budget, parent: parent))
-    }
 }
 
 extension RenderOptions {

@@ -5,7 +5,7 @@ import MCP
 
 /// `init`: the manifest `assetsmith init` would write for a project already holding a catalog,
 /// as text; written (with the masters copied out of the catalog) only when `write` is true.
-/// Init itself lives in the CLI, which hands it to the server (`MCPSettings.initializer`).
+/// Init itself is FrontEnd's `InitSession`, which the server hands in (`MCPSettings.initializer`).
 extension ToolContext {
     func initManifest(_ arguments: ToolArguments) throws(ToolFailure) -> ToolOutput {
         try requireWritable("init")

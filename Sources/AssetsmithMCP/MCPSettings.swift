@@ -6,7 +6,7 @@ import Foundation
 import FrontEnd
 import Rendering
 
-/// How a server is set up: its root, whether it may write, and what only the CLI can provide.
+/// How a server is set up: its root, whether it may write, how workers start and how init runs.
 package struct MCPSettings: Sendable {
     /// Every path a tool is given is resolved (links included) and must lie in this folder.
     package var root: String
@@ -15,7 +15,7 @@ package struct MCPSettings: Sendable {
     /// The SVG/PDF worker processes for a build or preview of `threads` jobs, each document
     /// stopped after `timeout` seconds; nil draws in this process (the unit tests).
     package var sandbox: @Sendable (_ threads: Int, _ timeout: Double) -> VectorSandbox?
-    /// `init`: the manifest for a project, from the CLI, where init lives (nil: the tool says so).
+    /// `init`: the manifest for a project (`InitSession.outcome`; nil: the tool says it is not available).
     package var initializer: (@Sendable (InitRequest) -> InitOutcome)?
 
     package init(root: String, readOnly: Bool = false,

@@ -17,8 +17,10 @@ enum OutputSchemas {
         return .object(schema)
     }
 
-    /// A diagnostic as `DiagnosticJSON.value` gives it.
+    /// A diagnostic as `DiagnosticJSON.value` gives it: one shape for the build's problems, plan
+    /// warnings, init's and verify's findings (which always carry `rule`, `catalog`, `file` and `fix`).
     static let diagnostic = object(["severity": ["type": "string", "enum": ["error", "warning", "note"]], "message": string,
+                                    "rule": string, "catalog": string,
                                     "file": string, "line": integer, "column": integer, "asset": string, "detail": string,
                                     "fix": string], required: ["severity", "message"])
 
@@ -44,11 +46,6 @@ enum OutputSchemas {
         "diagnostics": ["type": "array", "items": diagnostic], "diagnosticCount": integer, "seconds": ["type": "number", "minimum": 0],
     ])
 
-    static let finding = object(["severity": ["type": "string", "enum": ["error", "warning", "note"]], "rule": string,
-                                 "catalog": string, "file": string, "line": integer, "column": integer, "asset": string,
-                                 "message": string, "fix": string],
-                                required: ["severity", "rule", "catalog", "file", "message", "fix"])
-
     static let verify = object([
         "passed": boolean, "notes": strings,
         "catalogs": ["type": "array", "items": object([
@@ -56,7 +53,7 @@ enum OutputSchemas {
             "suppressed": integer, "baselined": integer, "sets": integer,
             "byRule": ["type": "object", "additionalProperties": ["type": "integer", "minimum": 1]],
         ])],
-        "findings": page(of: finding),
+        "findings": page(of: diagnostic),
     ])
 
     static let preview = object([

@@ -33,7 +33,7 @@ extension ToolContext {
             "manifest": .string(loaded.path), "table": .string(plan.table),
             "catalog": .string(plan.outputDirectory + "/" + plan.catalogFolder),
             "assets": .int(loaded.manifest.assets.count), "jobs": .int(loaded.plan.jobs.count), "entries": .int(loaded.plan.entries.count),
-            "warnings": page.page(plan.warnings, DiagnosticJSON.value),
+            "warnings": page.page(plan.warnings) { DiagnosticJSON.value($0) },
             "jobList": page.page(plan.jobs) { job in ["output": .string(job.output), "asset": .string(job.asset)] },
             "entryList": page.page(plan.entries) { entry in ["folder": .string(entry.folder), "asset": .string(entry.asset)] },
         ]

@@ -44,6 +44,7 @@ enum ToolCatalog {
             + "to a backup. Reports progress and can be cancelled (what was not drawn keeps its previous file).",
         inputSchema: schema(manifestProperties.merging([
             "force": boolean("Render every output again, even those up to date."),
+            "strict": boolean("Treat warnings as errors: shown as errors, and the build does not pass."),
             "adopt": boolean("Take over every set the manifest names even when it holds files Assetsmith did not write (moved to a backup)."),
             "jobs": ["type": "integer", "minimum": 1, "maximum": 256, "description": "Render jobs in parallel (default: all cores)."],
             "renderTimeout": ["type": "number", "exclusiveMinimum": 0, "maximum": 3600,
@@ -66,7 +67,7 @@ enum ToolCatalog {
             "catalog": string("An .xcassets folder inside the root, verified on its own (no manifest)."),
             "project": string("The Xcode project (.xcodeproj): its targets say what each app icon set is for."),
             "appIcon": string("With `catalog`: the primary app icon set (default AppIcon)."),
-            "strict": boolean("Treat warnings as errors."),
+            "strict": boolean("Treat warnings as errors: shown as errors, and the catalog does not pass."),
             "rule": string("Only findings of this rule id (e.g. pixel-size)."),
             "severity": ["type": "string", "enum": ["error", "warning", "note"], "description": "Only findings of this severity."],
             "asset": string("Only findings of this set (e.g. AppIcon.appiconset, or AppIcon for every set of that name)."),

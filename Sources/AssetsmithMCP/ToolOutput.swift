@@ -22,7 +22,7 @@ package struct ToolFailure: Error, Sendable {
     var result: CallTool.Result {
         let own = diagnostics.first { $0.message == message }.flatMap(MCPRemedy.fix).map { "\n  fix: " + $0 } ?? ""
         let text = ([message + own] + diagnostics.filter { $0.message != message }.map(DiagnosticJSON.text)).joined(separator: "\n")
-        let structured: Value = ["error": .string(message), "diagnostics": .array(diagnostics.map(DiagnosticJSON.value))]
+        let structured: Value = ["error": .string(message), "diagnostics": .array(diagnostics.map { DiagnosticJSON.value($0) })]
         return CallTool.Result(content: [.text(text: text, annotations: nil, _meta: nil)], structuredContent: Optional<Value>.some(structured), isError: true)
     }
 }
@@ -42,11 +42,16 @@ package struct ToolOutput: Sendable {
     }
 }
 
-/// Diagnostics as tool data: severity, message, where (file, line, column, asset), fix. A
-/// `FrontEndRemedy` is worded for a tool caller (`MCPRemedy`), never with a CLI option.
+/// Diagnostics as tool data, one shape for the build's problems and verify's findings
+/// (`Finding.diagnostic`; `OutputSchemas.diagnostic`): severity, message, the verify rule, where
+/// (catalog, file, line, column, asset), fix. A `FrontEndRemedy` is worded for a tool caller
+/// (`MCPRemedy`), never with a CLI option.
 enum DiagnosticJSON {
-    static func value(_ diagnostic: Diagnostic) -> Value {
+    /// `catalog`: the catalog a verify finding was found in.
+    static func value(_ diagnostic: Diagnostic, catalog: String? = nil) -> Value {
         var object: [String: Value] = ["severity": .string(diagnostic.severity.rawValue), "message": .string(diagnostic.message)]
+        if let rule = diagnostic.rule { object["rule"] = .string(rule) }
+        if let catalog { object["catalog"] = .string(catalog) }
         switch diagnostic.location {
         case .source(let location):
             object["file"] = .string(location.file)
@@ -68,7 +73,7 @@ enum DiagnosticJSON {
         MCPRemedy.fix(of: diagnostic).map { diagnostic.headline + "\n  fix: " + $0 } ?? diagnostic.headline
     }
 
-    static func values(_ diagnostics: [Diagnostic]) -> Value { .array(diagnostics.map(value)) }
+    static func values(_ diagnostics: [Diagnostic]) -> Value { .array(diagnostics.map { value($0) }) }
 }
 
 /// The one place that words `FrontEndRemedy` for a tool caller (the CLI's is `CLIRemedy`).

@@ -8,42 +8,53 @@ import Verification
 import XcodeProject
 
 /// `verify`: the findings `assetsmith verify --format json` reports (rule, severity, file, line,
-/// message, fix), for a manifest's catalog, a catalog on its own, or every catalog of a project.
-/// The `verify:` rules of the manifest (or of `.assetsmith-verify.yml` in the root) apply.
+/// message, fix), for a manifest's catalog, a catalog on its own, or every catalog of a project,
+/// run by `VerifySession` as the CLI runs it. The `verify:` rules of the manifest (or of
+/// `.assetsmith-verify.yml` in the root or beside the project) apply.
 extension ToolContext {
     static let verifyArguments = manifestArguments + ["catalog", "project", "appIcon", "strict", "rule", "severity", "asset"]
         + ResultPage.arguments
 
+    /// The tool's names for what `VerifySession` words in a message.
+    static let verifyOptionNames = VerifySession.OptionNames(catalog: "`catalog`", catalogWithValue: "`catalog`", appIcon: "`appIcon`")
+
     func verify(_ arguments: ToolArguments) throws(ToolFailure) -> ToolOutput {
         try arguments.checkNames(Self.verifyArguments)
-        let project = try arguments.string("project").map { (given: String) throws(ToolFailure) -> ProjectFile in
-            try loadProject(try jail.resolve(given, argument: "project"))
+        let projectPath = try arguments.string("project").map { (given: String) throws(ToolFailure) -> String in
+            try jail.resolve(given, argument: "project")
         }
+        var project = try projectPath.map { (path: String) throws(ToolFailure) -> ProjectFile in try loadProject(path) }
         let manifestPath = try jail.resolve(try arguments.string("manifest") ?? "assetsmith.yml", argument: "manifest")
-        var reports: [VerifyReport]
+        let root = jail.root
+        let session = VerifySession(names: Self.verifyOptionNames, strictness: try arguments.bool("strict") ?? false ? .strict : .standard,
+                                    showPath: { CurrentFolderText.shown($0, root: root) })
+        let subject: VerifySession.Subject
         var notes: [String] = []
         if let catalog = try arguments.string("catalog") {
-            let path = try jail.resolve(catalog, argument: "catalog")
-            reports = [try verifyCatalog(path, project: project, appIcon: try arguments.string("appIcon"))]
-        } else if let project, !FileManager.default.fileExists(atPath: manifestPath) {
-            let catalogs = ProjectLookup.catalogs(of: project)
-            guard !catalogs.isEmpty else {
-                throw ToolFailure("no target of \(project.path) builds an asset catalog; nothing to verify", fix: "give the catalog with `catalog`")
-            }
-            reports = try catalogs.map { (path: String) throws(ToolFailure) -> VerifyReport in
-                var report = try verifyCatalog(path, project: project, appIcon: nil, home: catalogs.count > 1)
-                report.catalog = CurrentFolderText.shown(path, root: jail.root)
-                return report
-            }
+            subject = .catalog(try jail.resolve(catalog, argument: "catalog"), appIcon: try arguments.string("appIcon"))
+        } else if project != nil, !FileManager.default.fileExists(atPath: manifestPath) {
+            subject = .everyCatalog
         } else {
-            let (report, loadingNotes) = try verifyManifest(arguments, project: project)
-            reports = [report]
-            notes = loadingNotes
+            let loaded = try loadManifest(arguments, recordedVariables: true)
+            if project == nil, let named = loaded.manifest.project {
+                project = try loadProject(try jail.resolve(PathText.absolute(named, relativeTo: loaded.manifest.directory), argument: "project"))
+            }
+            subject = .plan(loaded.plan, manifestDirectory: loaded.manifest.directory)
+            notes = loaded.notes
         }
-        let suppression = try suppression(manifestPath: manifestPath)
-        let strict = try arguments.bool("strict") ?? false
-        reports = reports.map { strict ? suppression.apply(to: $0).promotingWarnings() : suppression.apply(to: $0) }
-        return try verifyOutput(reports, notes: notes, arguments: arguments)
+        let reports: [VerifyReport]
+        do {
+            reports = try session.reports(subject, project: project)
+        } catch {
+            throw ToolFailure(error.message, diagnostics: [error])
+        }
+        let rules: [Suppression.Rule]
+        do {
+            rules = try VerifySession.rules(manifestPath: manifestPath, project: projectPath)
+        } catch {
+            throw ToolFailure("the `verify:` rules are wrong: \(error.diagnostics.countSummary)", diagnostics: error.diagnostics)
+        }
+        return try verifyOutput(session.finished(reports, suppression: Suppression(rules: rules)), notes: notes, arguments: arguments)
     }
 
     /// One shape for one catalog or many (issue 51, 53): counts per catalog and by rule first, then
@@ -81,55 +92,9 @@ extension ToolContext {
         return ToolOutput(structured: structured, summary: text, isError: false)
     }
 
-    /// A finding as data: what `assetsmith verify --format json` gives for it, with its catalog.
+    /// A finding as data: the build's diagnostic shape with its rule and catalog (`Finding.diagnostic`).
     static func findingValue(_ finding: Finding, catalog: String) -> Value {
-        var object: [String: Value] = ["severity": .string(finding.severity.rawValue), "rule": .string(finding.rule.rawValue),
-                                       "catalog": .string(catalog), "file": .string(finding.file),
-                                       "message": .string(finding.message), "fix": .string(finding.fix)]
-        if let line = finding.line { object["line"] = .int(line) }
-        if let column = finding.column { object["column"] = .int(column) }
-        if let asset = finding.asset { object["asset"] = .string(asset) }
-        return .object(object)
-    }
-
-    private func verifyManifest(_ arguments: ToolArguments, project: ProjectFile?) throws(ToolFailure) -> (VerifyReport, [String]) {
-        let loaded = try loadManifest(arguments, recordedVariables: true)
-        let plan = loaded.plan
-        let catalog = plan.outputDirectory + "/" + plan.catalogFolder
-        let record = BuildRecord.read(at: StateFolder(plan: plan).record)
-        var file = project
-        if file == nil, let named = loaded.manifest.project {
-            file = try loadProject(try jail.resolve(PathText.absolute(named, relativeTo: loaded.manifest.directory), argument: "project"))
-        }
-        var iconRoles: IconRoles?
-        if let file { iconRoles = try roles(catalog, in: file) }
-        let report = Verifier.verify(plan: plan, record: record, displayPath: CurrentFolderText.shown(catalog, root: jail.root),
-                                     stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: loaded.manifest.directory),
-                                     roles: iconRoles)
-        return (report, loaded.notes)
-    }
-
-    /// One catalog on its own (`verify --catalog`), judged by the project's targets when given.
-    private func verifyCatalog(_ path: String, project: ProjectFile?, appIcon: String?, home: Bool = false) throws(ToolFailure) -> VerifyReport {
-        var isDirectory: ObjCBool = false
-        let display = CurrentFolderText.shown(path, root: jail.root)
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue,
-              path.hasSuffix(".xcassets") else {
-            let inside = CatalogSurvey.catalogs(below: path).prefix(5)
-            throw ToolFailure("\"\(display)\" is not an asset catalog folder (.xcassets)",
-                              fix: inside.isEmpty ? "give the path of an .xcassets folder" : "give one of the catalogs inside it: "
-                                  + inside.map { "\"\(display)/\($0)\"" }.joined(separator: ", "))
-        }
-        let stacks = TemplateLocator.stackRules(table: nil, manifestDirectory: jail.root)
-        if let project {
-            var roles = try roles(path, in: project)
-            if home { roles.homeCatalog = path }
-            return Verifier.verify(catalogAt: path, displayPath: display, stacks: stacks, roles: roles,
-                                   projectFile: CurrentFolderText.shown(project.path, root: jail.root) + "/project.pbxproj")
-        }
-        let sets = appIcon == nil ? [] : ContentsReader.sets(inCatalogAt: path) ?? []
-        let primary = appIcon.map { name in sets.first { $0.name.lowercased() == name.lowercased() }?.name ?? name } ?? "AppIcon"
-        return Verifier.verify(catalogAt: path, displayPath: display, appIcon: primary, stacks: stacks)
+        DiagnosticJSON.value(finding.diagnostic, catalog: catalog)
     }
 
     func loadProject(_ path: String) throws(ToolFailure) -> ProjectFile {
@@ -147,26 +112,6 @@ extension ToolContext {
             throw failure
         } catch {
             throw ToolFailure("cannot read the Xcode project: \(error)")
-        }
-    }
-
-    private func roles(_ catalog: String, in project: ProjectFile) throws(ToolFailure) -> IconRoles {
-        do {
-            return try ProjectLookup.roles(for: catalog, in: project)
-        } catch {
-            throw ToolFailure(error.message, diagnostics: [error])
-        }
-    }
-
-    /// The manifest's `verify:` rules, or `.assetsmith-verify.yml` in the root without a manifest.
-    private func suppression(manifestPath: String) throws(ToolFailure) -> Suppression {
-        let file = FileManager.default.fileExists(atPath: manifestPath) ? manifestPath : jail.root + "/.assetsmith-verify.yml"
-        guard FileManager.default.fileExists(atPath: file) else { return Suppression() }
-        do {
-            let rules = try VerifyRulesLoader.load(path: file, knownRules: Finding.Rule.allCases.map(\.rawValue))
-            return Suppression(rules: rules.map { Suppression.Rule(rule: $0.rule, paths: $0.paths, reason: $0.reason) })
-        } catch {
-            throw ToolFailure("the `verify:` rules are wrong: \(error.diagnostics.countSummary)", diagnostics: error.diagnostics)
         }
     }
 }

@@ -1,6 +1,5 @@
 import ArgumentParser
 import AssetCore
-import AssetsmithCLI
 import AssetsmithMCP
 import Foundation
 import FrontEnd
@@ -14,7 +13,7 @@ struct McpServerCommand: ParsableCommand {
         commandName: "assetsmith-mcp",
         abstract: "The MCP server `assetsmith mcp` runs (Model Context Protocol, stdio).")
 
-    @OptionGroup var options: McpOptions
+    @OptionGroup var options: ServerOptions
 
     func run() throws {
         let folder = PathText.absolute(options.root, relativeTo: FileManager.default.currentDirectoryPath)
@@ -23,7 +22,7 @@ struct McpServerCommand: ParsableCommand {
         }
         let settings = MCPSettings(root: folder, readOnly: options.readOnly,
                                    sandbox: { threads, timeout in WorkerLaunch.pool(capacity: threads, timeLimit: timeout) },
-                                   initializer: { AssetsmithMain.initForMCP($0) })
+                                   initializer: { InitSession.outcome($0) })
         let handlers: ToolHandlers
         do {
             handlers = try ToolHandlers(settings: settings)
@@ -47,4 +46,13 @@ struct McpServerCommand: ParsableCommand {
     private final class FailureBox: @unchecked Sendable {
         var error: (any Error)?
     }
+}
+
+/// The options `assetsmith mcp` passes on (the CLI's `McpOptions` declares the same two).
+struct ServerOptions: ParsableArguments {
+    @Option(name: .long, help: "The folder the tools may read and write (default: the current folder).")
+    var root: String = "."
+
+    @Flag(name: .customLong("read-only"), help: "Only plan, verify, preview and explain: nothing is written.")
+    var readOnly = false
 }

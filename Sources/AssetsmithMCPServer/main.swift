@@ -2,12 +2,12 @@
 /// so that the `assetsmith` every build, watch and worker process starts does not carry the MCP
 /// SDK and FoundationNetworking (with libcurl and its TLS libraries): 4 ms and 4 MB a process.
 import ArgumentParser
-import AssetsmithCLI
 import Foundation
+import FrontEnd
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 // A build through the server starts its SVG/PDF workers from this binary.
-AssetsmithMain.serveWorkerIfStartedByPool(arguments)
+WorkerLaunch.serveIfStartedByPool(arguments)
 do {
     var command = try McpServerCommand.parse(arguments)
     try command.run()

@@ -25,6 +25,9 @@ package struct BuildSession {
     package private(set) var index: EditIndex?
     /// Set for an edit's build (`EditBuild`): the stamp is then patched, not made anew.
     package private(set) var edit: EditBuild?
+    /// `--strict`: how the build's diagnostics are shown and decide its outcome (`diagnostics(of:)`);
+    /// the stamp keeps them as the build said them.
+    package var strictness = Strictness.standard
 
     /// `manifestBefore`: the manifest's stat taken before it was read (the CLI takes it first
     /// thing); taken now when nil.
@@ -62,6 +65,12 @@ package struct BuildSession {
         guard clashes.isEmpty else { return .failure(SessionClashes(diagnostics: clashes)) }
         engine.knownRecord = known
         return .success(engine)
+    }
+
+    /// The build's diagnostics as every front end shows them and decides its outcome on:
+    /// `strictness` applied, once, here.
+    package func diagnostics(of result: BuildResult) -> [Diagnostic] {
+        strictness.apply(result.diagnostics)
     }
 
     /// Lets the manifest's assets go once the namespace is checked (issue 38: some 20 MB through

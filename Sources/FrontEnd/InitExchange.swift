@@ -1,6 +1,6 @@
 import AssetCore
 
-/// What the `init` tool asks of `assetsmith init`: paths already resolved inside the root.
+/// What the MCP `init` tool asks of `InitSession` (`InitSession.outcome`): paths already resolved inside the root.
 package struct InitRequest: Sendable, Equatable {
     /// The project folder or `.xcodeproj` (absolute).
     package var project: String

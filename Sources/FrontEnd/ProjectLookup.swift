@@ -27,6 +27,16 @@ package enum ProjectLookup {
         return url
     }
 
+    /// The project `path` names (`projectURL`), read; a problem as a diagnostic.
+    package static func load(_ path: String, option: String? = nil) throws(Diagnostic) -> ProjectFile {
+        let url = try projectURL(path, option: option)
+        do {
+            return try ProjectFile.load(url)
+        } catch {
+            throw diagnostic(error)
+        }
+    }
+
     /// A project that cannot be read, as a diagnostic.
     package static func diagnostic(_ error: ProjectError) -> Diagnostic {
         .error(error.message, at: .file(CurrentFolder.relative(error.path)),

@@ -107,6 +107,18 @@ package struct Finding: Hashable, Sendable, Codable {
         return "\(file):\(line):\(column ?? 1)"
     }
 
+    /// The finding in the one diagnostics model the front ends hand out (issue 55): the build's
+    /// `Diagnostic` with the rule it breaks; `file:line:col` as `place` shows it (column 1 when
+    /// only the line is known). Reports made for people and CI keep their own formats
+    /// (`ReportFormat`); a tool client gets this, in the build's schema.
+    package var diagnostic: Diagnostic {
+        let location: Diagnostic.Location = line.map { .source(SourceLocation(file: file, line: $0, column: column ?? 1)) } ?? .file(file)
+        var diagnostic = Diagnostic(severity, message, at: location, fix: fix)
+        diagnostic.asset = asset
+        diagnostic.rule = rule.rawValue
+        return diagnostic
+    }
+
     /// A stable order: by file, line, column, then message.
     package static func ordered(_ a: Finding, _ b: Finding) -> Bool {
         if a.file != b.file { return a.file < b.file }

@@ -82,13 +82,14 @@ package struct VerifyReport: Hashable, Sendable {
     /// True when no finding is an error (warnings alone pass, unless promoted with `strict`).
     package var passed: Bool { errorCount == 0 }
 
-    /// `--strict`: every warning becomes an error, in the report and in the exit code (notes stay
-    /// notes: they are what verify cannot confirm either way).
-    package func promotingWarnings() -> VerifyReport {
+    /// The report as `strictness` shows it (`--strict`: every warning an error, in the report and in
+    /// the exit code; notes stay notes, what verify cannot confirm either way).
+    package func applying(_ strictness: Strictness) -> VerifyReport {
+        guard strictness.warningsAreErrors else { return self }
         var copy = self
         copy.findings = findings.map { finding in
             var finding = finding
-            if finding.severity == .warning { finding.severity = .error }
+            finding.severity = strictness.severity(finding.severity)
             return finding
         }
         return copy

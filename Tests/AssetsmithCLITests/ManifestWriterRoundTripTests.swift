@@ -2,6 +2,7 @@ import AssetCatalog
 import AssetCore
 import AssetSpec
 import Foundation
+import FrontEnd
 import PNGCodec
 import Testing
 import TestSupport
@@ -58,9 +59,9 @@ import XcodeProject
             SourceCopier.measure(catalogPath + "/" + inside)
         }
         let projectFile = try project.map { try ProjectFile.load(URL(fileURLWithPath: dir + "/" + $0)) }
-        let place = InitCommand.Placement(root: dir, manifestPath: dir + "/assetsmith.yml", project: projectFile)
+        let place = InitSession.Placement(root: dir, manifestPath: dir + "/assetsmith.yml", project: projectFile)
         var copier = SourceCopier(folder: dir + "/AssetSources", manifestDirectory: dir)
-        let adoption = try InitCommand.adopt(survey, catalog: catalogPath, otherCatalogs: CatalogSurvey.catalogs(below: dir),
+        let adoption = try InitSession.adopt(survey, catalog: catalogPath, otherCatalogs: CatalogSurvey.catalogs(below: dir),
                                              place: place, sources: "AssetSources", copier: &copier)
         let text = ManifestWriter.text(adoption.manifest)
         try (text + extra).write(toFile: dir + "/assetsmith.yml", atomically: true, encoding: .utf8)

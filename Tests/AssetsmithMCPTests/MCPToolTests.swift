@@ -17,7 +17,7 @@ import TestSupport
         let schema = try project.handlers().tools.first { $0.name == "build" }?.inputSchema.objectValue
         #expect(schema?["additionalProperties"] == .bool(false))
         #expect(schema?["properties"]?.objectValue?.keys.sorted()
-            == ["adopt", "flavor", "force", "jobs", "limit", "manifest", "output", "renderTimeout", "variables"])
+            == ["adopt", "flavor", "force", "jobs", "limit", "manifest", "output", "renderTimeout", "strict", "variables"])
     }
 
     @Test func planGivesTheJobsAndEntriesOfTheManifest() async throws {
@@ -107,7 +107,7 @@ import TestSupport
         let findings = result.object["findings"]?.objectValue?["items"]?.arrayValue?.compactMap(\.objectValue) ?? []
         #expect(findings.map { $0["rule"] } == [.string("missing-file")], "\(result.text)")
         let notCatalog = try await handlers.call("verify", arguments: ["catalog": .string("Art")])
-        #expect(notCatalog.failed && notCatalog.text.hasPrefix("\"Art\" is not an asset catalog folder (.xcassets)"), "\(notCatalog.text)")
+        #expect(notCatalog.failed && notCatalog.text.hasPrefix("\"Art\" is not an asset catalog (its name does not end in .xcassets)"), "\(notCatalog.text)")
     }
 
     /// Issue 53: the preview of one tab icon shows what it is for, its tab bars with the selected

@@ -29,7 +29,7 @@ import Verification
     @Test func strictTurnsTheUnassignedWarningIntoAFailure() {
         let report = Verifier.verify(catalogAt: VerifyFixtures.catalog("unassigned-file"), displayPath: "Assets.xcassets")
         #expect(report.passed)
-        let strict = report.promotingWarnings()
+        let strict = report.applying(.strict)
         #expect(!strict.passed)
         #expect(ReportFormat.text.render(strict) == """
             Assets.xcassets/Banner.imageset/Banner-old@2x.png: error: is not assigned to any slot of the image set "Banner" (unassigned child)

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Dispatch
+import AssetCore
 import Foundation
 import VectorWorkers
 
@@ -14,6 +15,9 @@ struct WatchCommand: ParsableCommand {
     @OptionGroup var render: RenderOptions
 
     @OptionGroup var terminal: TerminalOptions
+
+    @Flag(name: .long, help: "Treat warnings as errors (shown as errors and counted on each rebuild's line).")
+    var strict = false
 
     @Option(name: .long, help: "Milliseconds without file events before a rebuild starts (an editor's save is several events).")
     var debounce: Int = 30
@@ -36,7 +40,8 @@ struct WatchCommand: ParsableCommand {
             printer.line("stopped watching")
             return 0
         }
-        let session = WatchSession(options: options, threads: render.threads, printer: printer, sandbox: workers)
+        let session = WatchSession(options: options, threads: render.threads, printer: printer, sandbox: workers,
+                                   strictness: strict ? .strict : .standard)
         session.rebuild(changed: [])
 
         let events = EventQueue(quiet: Double(debounce) / 1000)

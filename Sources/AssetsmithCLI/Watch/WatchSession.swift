@@ -15,6 +15,8 @@ final class WatchSession {
     let options: ManifestOptions
     let threads: Int
     let printer: DiagnosticPrinter
+    /// `--strict`: warnings shown and counted as errors (`BuildSession.diagnostics(of:)`).
+    let strictness: Strictness
     /// Folders to watch after the last rebuild: the manifest's, each source's and the templates'.
     private(set) var directories: [String] = []
     /// Files whose change matters (manifest, sources, tables); a changed path elsewhere is ignored.
@@ -52,10 +54,12 @@ final class WatchSession {
     /// The SVG workers, kept for the whole session (a file that crashes one costs that asset).
     private let sandbox: WorkerPool?
 
-    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: WorkerPool? = nil) {
+    init(options: ManifestOptions, threads: Int, printer: DiagnosticPrinter, sandbox: WorkerPool? = nil,
+         strictness: Strictness = .standard) {
         self.options = options
         self.threads = threads
         self.printer = printer
+        self.strictness = strictness
         self.sandbox = sandbox
     }
 
@@ -107,8 +111,9 @@ final class WatchSession {
         // plans and writes just the items that draw them.
         let edit = reloaded ? nil : editBuild()
         lastRebuildWasEdit = edit != nil
-        let session = edit.map { BuildSession(edit: $0, manifestPath: manifestPath) }
+        var session = edit.map { BuildSession(edit: $0, manifestPath: manifestPath) }
             ?? BuildSession(manifest: manifest, manifestPath: manifestPath, plan: plan)
+        session.strictness = strictness
         var pipeline: BuildEngine
         switch session.engine(threads: threads, force: false, budgets: (try? BudgetSettings.budgets()) ?? .standard,
                               earlier: lastRecord) {
@@ -131,8 +136,9 @@ final class WatchSession {
         // the next whole rebuild reads the record again.
         lastRecord = result.report.record?.partial == nil
             ? BuildRecord.Snapshot(record: result.report.record, stamp: result.report.recordStamp) : nil
-        printer.print(result.diagnostics)
-        lastDiagnostics = result.diagnostics
+        let diagnostics = session.diagnostics(of: result)
+        printer.print(diagnostics)
+        lastDiagnostics = diagnostics
 
         if reloaded { watchInputs(of: manifest, plan: plan) }
 
@@ -141,6 +147,8 @@ final class WatchSession {
             + (report.trash.map { " (kept in \(CurrentFolder.relative($0)))" } ?? "")
         if result.failedJobs > 0 { line += ", \(result.failedJobs) failed (previous output kept)" }
         line += String(format: " in %.3f s", Date().timeIntervalSince(start))
+        // A rebuild that fails (an error, or a warning with --strict) says so on its line.
+        if diagnostics.hasErrors { line += "; " + diagnostics.countSummary }
         printer.line(line)
         return line
     }

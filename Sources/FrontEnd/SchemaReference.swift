@@ -5,8 +5,8 @@ import Foundation
 /// The `$schema=` of the manifest `init` writes, portable to a teammate's machine (issue 35): the
 /// schema's path relative to the manifest when the project carries it (a vendored copy of
 /// Assetsmith), else the schema's `$id` URL, never the absolute path of one install or checkout.
-enum SchemaReference {
-    static func forManifest(in manifestDirectory: String) -> String? {
+package enum SchemaReference {
+    package static func forManifest(in manifestDirectory: String) -> String? {
         guard let path = TemplateLocator.schemaPath(manifestDirectory: manifestDirectory) else { return nil }
         let real = SystemFolders.realPath(path)
         let directory = SystemFolders.realPath(manifestDirectory)

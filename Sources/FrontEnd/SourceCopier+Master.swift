@@ -7,7 +7,7 @@ import PNGCodec
 /// the sources folder as 3 GB of real data.
 extension SourceCopier {
     static func master(_ path: String) throws(Diagnostic) -> Data {
-        let shown = relativePath(path)
+        let shown = CurrentFolder.relative(path)
         let set = PathText.parent(path), catalog = PathText.parent(set)
         if let link = ContainedFile.link(under: catalog, relative: PathText.lastComponent(set) + "/" + PathText.lastComponent(path)) {
             throw .error("the master \"\(shown)\" is reached through \"\(link)\", a symbolic link, which init does not follow out of the catalog",
@@ -27,7 +27,7 @@ extension SourceCopier {
     /// A catalog image's pixel size for the survey: read through libpng when it is within the
     /// budget and its header explains its size; otherwise taken from its header alone (nothing is
     /// read), so that the set is still chosen and `master` refuses the file with its reason.
-    static func measure(_ path: String) -> PixelSize? {
+    package static func measure(_ path: String) -> PixelSize? {
         if (BoundedFile.size(path) ?? 0) <= Budgets.standard.sourceBytes, PNGDeclaredSize.refusal(path) == nil {
             guard case .success(let data) = BoundedFile.read(path, limit: Budgets.standard.sourceBytes) else { return nil }
             return try? PNGCodec.info(data).size

@@ -1,6 +1,5 @@
 import AssetCatalog
 import AssetCore
-import FrontEnd
 import Foundation
 import Verification
 import XcodeProject
@@ -12,8 +11,8 @@ import XcodeProject
 /// there by a build before issue 47 ships inside the app: a warning. What Xcode does with a
 /// catalog inside a hidden folder of a synchronized folder (an adoption backup kept there) we
 /// have not seen: a note.
-enum SynchronizedLeftovers {
-    static func findings(_ project: ProjectFile) -> [Finding] {
+package enum SynchronizedLeftovers {
+    package static func findings(_ project: ProjectFile) -> [Finding] {
         project.assetsmithLeftovers().map { found in
             let shown = CurrentFolder.relative(found.path)
             let folder = CurrentFolder.relative(found.folder)
@@ -32,7 +31,7 @@ enum SynchronizedLeftovers {
     }
 
     /// `reports` with the findings added to the first (the project's own findings go there).
-    static func adding(to reports: [VerifyReport], project: ProjectFile?) -> [VerifyReport] {
+    package static func adding(to reports: [VerifyReport], project: ProjectFile?) -> [VerifyReport] {
         guard let project, var first = reports.first else { return reports }
         let found = findings(project)
         guard !found.isEmpty else { return reports }

@@ -4,17 +4,17 @@ import AssetSpec
 import Foundation
 import Verification
 
-extension InitCommand {
+extension InitSession {
     /// What init writes: the manifest's typed content and the warnings to print with it.
-    struct Adoption {
-        var manifest: AdoptedManifest
-        var warnings: [Diagnostic] = []
+    package struct Adoption {
+        package var manifest: AdoptedManifest
+        package var warnings: [Diagnostic] = []
     }
 
     /// Turns the survey of `catalog` into the manifest init writes, copying each adopted master
     /// (and dark and tinted file) into the sources folder on the way. `otherCatalogs` are all
     /// catalogs found below the placement's root (relative to it), the adopted one among them.
-    static func adopt(_ survey: CatalogSurvey, catalog: String, otherCatalogs: [String], place: Placement, sources: String,
+    package static func adopt(_ survey: CatalogSurvey, catalog: String, otherCatalogs: [String], place: Placement, sources: String,
                       copier: inout SourceCopier) throws(Diagnostic) -> Adoption {
         let directory = place.manifestDirectory
         var manifest = AdoptedManifest(output: PathText.relative(catalog, to: directory), sourcesFolder: sources,
@@ -57,11 +57,11 @@ extension InitCommand {
                                     manifestPath: String) -> Diagnostic? {
         guard icon.platforms.contains(.ios), let transparent = transparentPixels(catalog + "/" + icon.master),
               mustBeOpaque(icon.name, roles: roles) else { return nil }
-        let shown = relativePath(catalog + "/" + icon.master)
+        let shown = CurrentFolder.relative(catalog + "/" + icon.master)
         return .warning("the master of \"\(icon.name)\" (\(shown)) has \(transparent) transparent pixel\(transparent == 1 ? "" : "s"); "
                             + "an iOS app icon is opaque, so the build flattens it onto white (#FFFFFF)",
                         at: .file(shown),
-                        fix: "set `background:` of \"\(icon.name)\" in \(relativePath(manifestPath)) to the colour to flatten onto, or give an opaque master")
+                        fix: "set `background:` of \"\(icon.name)\" in \(CurrentFolder.relative(manifestPath)) to the colour to flatten onto, or give an opaque master")
     }
 
     /// Set extensions that are app icons.
