@@ -163,7 +163,10 @@ extension Inspection {
         if let data = data(job.output), Digest.sha256Digest(data) != recorded.sha256 {
             add(.error, .modified, file: file, asset: folder,
                 message: "was changed after assetsmith generated it (its bytes do not match the build record)",
-                fix: build + " to regenerate it; to keep a hand-made file, remove the asset from the manifest")
+                // Deleted, not rewritten in place: a build's no-op looks at the set folder's time, which
+                // a file rewritten in place keeps (issue 50).
+                fix: "delete it and " + build
+                    + " to regenerate it; to keep a hand-made file, remove the asset from the manifest")
         }
     }
 

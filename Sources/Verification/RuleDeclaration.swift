@@ -138,7 +138,7 @@ extension RuleDeclaration {
                   madeElsewhere: "–", own: "error",
                   evidence: #"house rule: the committed catalog is what the manifest builds"#),
         ]),
-        RuleDeclaration(.modified, fix: "build again to restore the generated file, or change the source and the manifest instead of the output", cases: [
+        RuleDeclaration(.modified, fix: "delete it and build again to restore the generated file, or change the source and the manifest instead of the output", cases: [
             .init(checks: #"a generated file edited after the build (manifest only)"#,
                   madeElsewhere: "–", own: "error",
                   evidence: #"house rule"#),

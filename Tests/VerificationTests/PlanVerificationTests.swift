@@ -66,7 +66,7 @@ import Verification
         let report = VerifyFixtures.verify(plan)
         #expect(ReportFormat.text.render(report) == """
             Assets.xcassets/Badge.imageset/Badge@2x.png: error: was changed after assetsmith generated it (its bytes do not match the build record)
-              fix: run `assetsmith build` to regenerate it; to keep a hand-made file, remove the asset from the manifest
+              fix: delete it and run `assetsmith build` to regenerate it; to keep a hand-made file, remove the asset from the manifest
             verified Assets.xcassets: 2 sets checked (1 app icon, 1 image); 4 files; 1 error, 0 warnings
 
             """)
