@@ -105,25 +105,9 @@ extension BuildStamp {
     /// `F <size> <mtime> <path>` or `D <mtime> <path>`: the numbers as written (a field that is
     /// not a number is no line), the path everything after them, spaces included.
     package static func listLine(_ line: Substring, bases: [String]) -> Line? {
-        let utf8 = line.utf8
-        guard utf8.count > 2, utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: " ") else { return nil }
-        var rest = utf8.dropFirst(2)
-        func number() -> Int64? {
-            guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-            let field = Substring(rest[..<space])
-            rest = rest[utf8.index(after: space)...]
-            return Int64(field)
-        }
-        switch utf8.first {
-        case UInt8(ascii: "F"):
-            guard let size = number(), let mtime = number() else { return nil }
-            return .file(path: StampPaths.read(String(Substring(rest)), bases: bases), size: size, mtime: mtime)
-        case UInt8(ascii: "D"):
-            guard let mtime = number() else { return nil }
-            return .folder(path: StampPaths.read(String(Substring(rest)), bases: bases), mtime: mtime)
-        default:
-            return nil
-        }
+        guard let parsed = StatLine(line) else { return nil }
+        let path = StampPaths.read(String(Substring(parsed.path)), bases: bases)
+        return parsed.size.map { .file(path: path, size: $0, mtime: parsed.mtime) } ?? .folder(path: path, mtime: parsed.mtime)
     }
 
     /// The lines of a stamp's text, split at each line feed by its bytes.
