@@ -70,9 +70,12 @@ package enum ContentsReader {
     /// Parses Contents.json bytes with Foundation's JSON parser. On failure the error says where
     /// the parser stopped when it told us (line and column, or a character offset turned into them).
     /// `documentName` names the file in the message (`icon.json` for an Icon Composer document).
+    /// The parser's objects become the value (`ContentsJSON.value(serialized:of:)`): the bytes are
+    /// decoded again only where that could give another value (issue 50).
     package static func parse(_ data: Data, documentName: String = "Contents.json") -> Result<JSONValue, ContentsError> {
+        let object: Any
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
             let (line, column) = position(in: detail, data: data)
@@ -82,6 +85,7 @@ package enum ContentsReader {
             reason = reason.prefix(1).lowercased() + reason.dropFirst()
             return .failure(ContentsError(message: "\(documentName) is not valid JSON: \(reason)", line: line, column: column))
         }
+        if let value = ContentsJSON.value(serialized: object, of: data) { return .success(value) }
         do {
             return .success(try ContentsJSON.parse(data))
         } catch {
