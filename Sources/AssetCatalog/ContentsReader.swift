@@ -42,7 +42,7 @@ package enum ContentsReader {
     /// Contents.json is left `unread` when `deferred`.
     package static func set(at folder: String, relative: String, deferred: Bool = false) -> CatalogSet {
         let name = PathText.lastComponent(relative)
-        let ext = (name as NSString).pathExtension
+        let ext = PathText.fileExtension(name)
         let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let files = listing.filter { !$0.hasPrefix(".") && $0 != "Contents.json" }.sorted()
         let contents: Result<JSONValue, ContentsError>
@@ -152,7 +152,7 @@ package enum ContentsReader {
             let isLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
             if isLink, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
                 let name = (entry as NSString).deletingPathExtension
-                found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(folderExtension: (entry as NSString).pathExtension),
+                found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(folderExtension: PathText.fileExtension(entry)),
                                         files: [], contents: .failure(ContentsError(
                                             message: "the folder is a symbolic link (to \"\(target)\"), which is not followed"))))
                 continue
@@ -161,7 +161,7 @@ package enum ContentsReader {
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
                 continue
             }
-            if (entry as NSString).pathExtension.isEmpty {
+            if PathText.fileExtension(entry).isEmpty {
                 collect(path, relative: inside, deferring: deferring, into: &found) // a group folder
             } else {
                 let set = set(at: path, relative: inside, deferred: deferring(inside))

@@ -14,7 +14,12 @@ extension Inspection {
         sizeCheckedByStacks = stackSizedFiles()
         if let plan { beginPlanCheck(plan) }
         let glyphs = glyphNames()
+        var window = 0..<0
         for index in sets.indices {
+            if index == window.upperBound {
+                window = self.window(from: index)
+                ahead = readAhead(window, plan: plan)
+            }
             let set = bringIn(index)
             defer { putAway(index, keepWhole: glyphs) }
             if let plan { checkPlannedFiles(in: set, plan) }
@@ -58,6 +63,7 @@ extension Inspection {
             checkFiles(set)
             checkSizes(set)
         }
+        ahead = ReadAhead()
         checkTemplates()
         checkStacks()
         checkStackLayers()
@@ -253,7 +259,7 @@ extension Inspection {
                     fix: "add \"\(name)\" to \"\(set.path)\", or remove \"filename\" from that entry")
             }
         }
-        for file in set.files where ImageFormat.allExtensions.contains((file as NSString).pathExtension.lowercased())
+        for file in set.files where ImageFormat.allExtensions.contains(PathText.fileExtension(file).lowercased())
             && !referenced.contains(file) {
             add(.warning, .unassigned, file: shown(set.path + "/" + file), asset: set.path,
                 message: "is not assigned to any slot of the \(kindWord(set)) \"\(set.name)\" (unassigned child)",

@@ -1,0 +1,48 @@
+import AssetCatalog
+import AssetCore
+import Foundation
+
+/// The catalog check's window of sets read ahead over the cores (`ReadAhead`, issue 50).
+extension Inspection {
+    /// The sets from `start` that the next window holds: `ReadAhead.windowSets` at most, and fewer
+    /// when their files pass `ReadAhead.windowFiles` (so that a window of large app icon sets
+    /// does not hold thousands of files); at least one.
+    func window(from start: Int) -> Range<Int> {
+        var end = start
+        var files = 0
+        while end < sets.count, end - start < ReadAhead.windowSets, end == start || files + sets[end].files.count <= ReadAhead.windowFiles {
+            files += sets[end].files.count
+            end += 1
+        }
+        return start..<end
+    }
+
+    /// Reads the sets of `window` (and, with a plan, their jobs' files and sources) over the cores.
+    func readAhead(_ window: Range<Int>, plan: PlanCheck?) -> ReadAhead {
+        var tasks: [ReadAhead.SetTask] = []
+        var sources: [String: Bool] = [:]
+        for index in window {
+            let set = sets[index]
+            var outputs: [String] = []
+            var recorded: Set<String> = []
+            if let plan {
+                let listed = Set(set.files)
+                for job in (plan.jobsByFolder[set.path] ?? []).map({ plan.plan.jobs[$0] }) {
+                    if listed.contains(PathText.lastComponent(job.output)) {
+                        outputs.append(job.output)
+                        if plan.record?.files[job.output] != nil { recorded.insert(job.output) }
+                    }
+                    for (position, source) in job.allSources.enumerated() where plan.sourceFacts[source.path] == nil {
+                        let measure = position == 0 && !source.isVector
+                        sources[source.path] = (sources[source.path] ?? false) || measure
+                    }
+                }
+            }
+            let readContents = plainImageSets.contains(index) && set.contents == ContentsReader.unread
+            guard readContents || !outputs.isEmpty || set.kind != .other else { continue }
+            tasks.append(ReadAhead.SetTask(index: index, set: set, folder: absolute(set.path), readContents: readContents,
+                                           outputs: outputs, recorded: recorded))
+        }
+        return ReadAhead.read(tasks, sources: sources.map { ($0.key, $0.value) }, catalogPath: catalogPath)
+    }
+}
