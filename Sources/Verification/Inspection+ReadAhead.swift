@@ -17,8 +17,10 @@ extension Inspection {
         return start..<end
     }
 
-    /// Reads the sets of `window` (and, with a plan, their jobs' files and sources) over the cores.
-    func readAhead(_ window: Range<Int>, plan: PlanCheck?) -> ReadAhead {
+    /// Starts reading the sets of `window` (and, with a plan, their jobs' files and sources) over
+    /// the cores, while the checks go on with the window before; `sourcesAsked` is kept so that
+    /// a source is read ahead once.
+    func readAhead(_ window: Range<Int>, plan: PlanCheck?, sourcesAsked: inout Set<String>) -> PendingRead {
         var tasks: [ReadAhead.SetTask] = []
         var sources: [String: Bool] = [:]
         for index in window {
@@ -32,7 +34,8 @@ extension Inspection {
                         outputs.append(job.output)
                         if plan.record?.files[job.output] != nil { recorded.insert(job.output) }
                     }
-                    for (position, source) in job.allSources.enumerated() where plan.sourceFacts[source.path] == nil {
+                    for (position, source) in job.allSources.enumerated()
+                    where plan.sourceFacts[source.path] == nil && !sourcesAsked.contains(source.path) {
                         let measure = position == 0 && !source.isVector
                         sources[source.path] = (sources[source.path] ?? false) || measure
                     }
@@ -43,6 +46,24 @@ extension Inspection {
             tasks.append(ReadAhead.SetTask(index: index, set: set, folder: absolute(set.path), readContents: readContents,
                                            outputs: outputs, recorded: recorded))
         }
-        return ReadAhead.read(tasks, sources: sources.map { ($0.key, $0.value) }, catalogPath: catalogPath)
+        sourcesAsked.formUnion(sources.keys)
+        let pending = PendingRead()
+        let (catalogPath, sourceList) = (catalogPath, sources.map { ($0.key, $0.value) })
+        DispatchQueue.global().async(group: pending.group) { [tasks] in
+            pending.result = ReadAhead.read(tasks, sources: sourceList, catalogPath: catalogPath)
+        }
+        return pending
+    }
+}
+
+/// A window's `ReadAhead` being read on other threads; `wait()` gives it once it is done.
+final class PendingRead: @unchecked Sendable {
+    fileprivate let group = DispatchGroup()
+    /// Written by the reading thread before it leaves the group, read after `wait()`.
+    fileprivate var result: ReadAhead?
+
+    func wait() -> ReadAhead {
+        group.wait()
+        return result ?? ReadAhead()
     }
 }
