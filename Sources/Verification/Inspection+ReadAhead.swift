@@ -8,10 +8,15 @@ extension Inspection {
     /// when their files pass `ReadAhead.windowFiles` (so that a window of large app icon sets
     /// does not hold thousands of files); at least one.
     func window(from start: Int) -> Range<Int> {
+        Self.window(from: start, of: sets.count) { sets[$0].files.count }
+    }
+
+    /// The window from `start` of `count` sets, the set at each index holding `files(index)` files.
+    static func window(from start: Int, of count: Int, files: (Int) -> Int) -> Range<Int> {
         var end = start
-        var files = 0
-        while end < sets.count, end - start < ReadAhead.windowSets, end == start || files + sets[end].files.count <= ReadAhead.windowFiles {
-            files += sets[end].files.count
+        var held = 0
+        while end < count, end - start < ReadAhead.windowSets, end == start || held + files(end) <= ReadAhead.windowFiles {
+            held += files(end)
             end += 1
         }
         return start..<end
