@@ -15,15 +15,14 @@ extension Inspection {
         if let plan { beginPlanCheck(plan) }
         let glyphs = glyphNames()
         // Windows of sets are read ahead one window in front of the checks (`ReadAhead`).
-        var sourcesAsked: Set<String> = []
         var window = 0..<0
-        var next = sets.isEmpty ? nil : readAhead(self.window(from: 0), plan: plan, sourcesAsked: &sourcesAsked)
+        var next = sets.isEmpty ? nil : readAhead(self.window(from: 0), plan: plan, sourcesAsked: [])
         for index in sets.indices {
             if index == window.upperBound, let pending = next {
                 window = self.window(from: index)
-                ahead = pending.wait()
-                next = window.upperBound < sets.count
-                    ? readAhead(self.window(from: window.upperBound), plan: plan, sourcesAsked: &sourcesAsked) : nil
+                let (read, asked) = pending.wait()
+                ahead = read
+                next = window.upperBound < sets.count ? readAhead(self.window(from: window.upperBound), plan: plan, sourcesAsked: asked) : nil
             }
             let set = bringIn(index)
             defer { putAway(index, keepWhole: glyphs) }

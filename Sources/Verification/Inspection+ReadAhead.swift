@@ -23,39 +23,40 @@ extension Inspection {
     }
 
     /// Starts reading the sets of `window` (and, with a plan, their jobs' files and sources) over
-    /// the cores, while the checks go on with the window before; `sourcesAsked` is kept so that
-    /// a source is read ahead once.
-    func readAhead(_ window: Range<Int>, plan: PlanCheck?, sourcesAsked: inout Set<String>) -> PendingRead {
-        var tasks: [ReadAhead.SetTask] = []
-        var sources: [String: Bool] = [:]
-        for index in window {
-            let set = sets[index]
-            var outputs: [String] = []
-            var recorded: Set<String> = []
-            if let plan {
+    /// the cores, while the checks go on with the window before. What to read is worked out on
+    /// the reading threads too; `sourcesAsked` (the sources read ahead for the windows before)
+    /// keeps a source from being read ahead twice.
+    func readAhead(_ window: Range<Int>, plan: PlanCheck?, sourcesAsked: Set<String>) -> PendingRead {
+        let sets = window.map { index in
+            (index: index, set: self.sets[index], readContents: plainImageSets.contains(index) && self.sets[index].contents == ContentsReader.unread)
+        }
+        let jobs = plan.map { plan in window.map { plan.jobsByFolder[self.sets[$0].path] ?? [] } } ?? []
+        let pending = PendingRead()
+        let (catalogPath, allJobs, recorded) = (catalogPath, plan?.plan.jobs ?? [], plan?.record?.files)
+        DispatchQueue.global().async(group: pending.group) {
+            var asked = sourcesAsked
+            var tasks: [ReadAhead.SetTask] = []
+            var sources: [String: Bool] = [:]
+            for (position, (index, set, readContents)) in sets.enumerated() {
+                var outputs: [String] = []
+                var hashed: Set<String> = []
                 let listed = Set(set.files)
-                for job in (plan.jobsByFolder[set.path] ?? []).map({ plan.plan.jobs[$0] }) {
+                for job in (jobs.isEmpty ? [] : jobs[position]).map({ allJobs[$0] }) {
                     if listed.contains(PathText.lastComponent(job.output)) {
                         outputs.append(job.output)
-                        if plan.record?.files[job.output] != nil { recorded.insert(job.output) }
+                        if recorded?[job.output] != nil { hashed.insert(job.output) }
                     }
-                    for (position, source) in job.allSources.enumerated()
-                    where plan.sourceFacts[source.path] == nil && !sourcesAsked.contains(source.path) {
-                        let measure = position == 0 && !source.isVector
-                        sources[source.path] = (sources[source.path] ?? false) || measure
+                    for (order, source) in job.allSources.enumerated() where !asked.contains(source.path) {
+                        sources[source.path] = (sources[source.path] ?? false) || (order == 0 && !source.isVector)
                     }
                 }
+                guard readContents || !outputs.isEmpty || set.kind != .other else { continue }
+                tasks.append(ReadAhead.SetTask(index: index, set: set, folder: (catalogPath as NSString).appendingPathComponent(set.path),
+                                               readContents: readContents, outputs: outputs, recorded: hashed))
             }
-            let readContents = plainImageSets.contains(index) && set.contents == ContentsReader.unread
-            guard readContents || !outputs.isEmpty || set.kind != .other else { continue }
-            tasks.append(ReadAhead.SetTask(index: index, set: set, folder: absolute(set.path), readContents: readContents,
-                                           outputs: outputs, recorded: recorded))
-        }
-        sourcesAsked.formUnion(sources.keys)
-        let pending = PendingRead()
-        let (catalogPath, sourceList) = (catalogPath, sources.map { ($0.key, $0.value) })
-        DispatchQueue.global().async(group: pending.group) { [tasks] in
-            pending.result = ReadAhead.read(tasks, sources: sourceList, catalogPath: catalogPath)
+            asked.formUnion(sources.keys)
+            pending.result = ReadAhead.read(tasks, sources: sources.map { ($0.key, $0.value) }, catalogPath: catalogPath)
+            pending.sourcesAsked = asked
         }
         return pending
     }
@@ -66,9 +67,12 @@ final class PendingRead: @unchecked Sendable {
     fileprivate let group = DispatchGroup()
     /// Written by the reading thread before it leaves the group, read after `wait()`.
     fileprivate var result: ReadAhead?
+    /// The sources read ahead so far, this window's included.
+    fileprivate var sourcesAsked: Set<String> = []
 
-    func wait() -> ReadAhead {
+    /// The window's reads, and the sources read ahead so far; once they are done.
+    func wait() -> (ReadAhead, sourcesAsked: Set<String>) {
         group.wait()
-        return result ?? ReadAhead()
+        return (result ?? ReadAhead(), sourcesAsked)
     }
 }
