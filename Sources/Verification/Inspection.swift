@@ -73,16 +73,10 @@ final class Inspection {
 
     /// Reads every set; false when the catalog folder does not exist.
     func loadSets() -> Bool {
-        var plain: Set<String> = []
-        let found = ContentsReader.sets(inCatalogAt: catalogPath) { path in
-            guard Self.isPlainImageSet(path) else { return false }
-            plain.insert(path)
-            return true
-        }
-        guard let found else { return false }
+        guard let found = ContentsReader.sets(inCatalogAt: catalogPath, deferring: Self.isPlainImageSet) else { return false }
         sets = found
         setsByPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
-        plainImageSets = Set(sets.indices.filter { plain.contains(sets[$0].path) })
+        plainImageSets = Set(sets.indices.filter { Self.isPlainImageSet(sets[$0].path) })
         return true
     }
 
