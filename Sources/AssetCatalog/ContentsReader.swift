@@ -32,12 +32,20 @@ package enum ContentsReader {
             return nil
         }
         let listing = ((try? FileManager.default.contentsOfDirectory(atPath: catalogPath)) ?? []).sorted()
-        let found = concurrentMap(listing.filter { !$0.hasPrefix(".") }) { entry in
+        // Joined as the parts come, and sorted in place: no more than two copies of 50,000 sets at once.
+        var found: [CatalogSet] = []
+        var parts = concurrentMap(listing.filter { !$0.hasPrefix(".") }) { entry in
             var found: [CatalogSet] = []
             collect(entry, in: catalogPath, relative: "", deferring: deferring, into: &found)
             return found
         }
-        return found.flatMap { $0 ?? [] }.sorted { $0.path < $1.path }
+        found.reserveCapacity(parts.reduce(0) { $0 + ($1?.count ?? 0) })
+        for index in parts.indices {
+            found += parts[index] ?? []
+            parts[index] = nil
+        }
+        found.sort { $0.path < $1.path }
+        return found
     }
 
     /// The `contents` of a set whose Contents.json `sets(inCatalogAt:deferring:)` left unread (a

@@ -24,8 +24,10 @@ extension Inspection {
 
     /// Starts reading the sets of `window` (and, with a plan, their jobs' files and sources) over
     /// the cores, while the checks go on with the window before. What to read is worked out on
-    /// the reading threads too; `sourcesAsked` (the sources read ahead for the windows before)
-    /// keeps a source from being read ahead twice.
+    /// the reading threads too; `sourcesAsked` (the sources read ahead for the window before) are
+    /// not read again. Only one window's are kept: a source shared by sets far apart may be read
+    /// ahead once a window, which costs less than holding 50,000 paths (the checks take a source
+    /// from the window's reads only when they have not read it yet).
     func readAhead(_ window: Range<Int>, plan: PlanCheck?, sourcesAsked: Set<String>) -> PendingRead {
         let sets = window.map { index in
             (index: index, set: self.sets[index], readContents: plainImageSets.contains(index) && self.sets[index].contents == ContentsReader.unread)
@@ -34,7 +36,7 @@ extension Inspection {
         let pending = PendingRead()
         let (catalogPath, allJobs, recorded) = (catalogPath, plan?.plan.jobs ?? [], plan?.record?.files)
         DispatchQueue.global().async(group: pending.group) {
-            var asked = sourcesAsked
+            let asked = sourcesAsked
             var tasks: [ReadAhead.SetTask] = []
             var sources: [String: Bool] = [:]
             for (position, (index, set, readContents)) in sets.enumerated() {
@@ -54,9 +56,8 @@ extension Inspection {
                 tasks.append(ReadAhead.SetTask(index: index, set: set, folder: (catalogPath as NSString).appendingPathComponent(set.path),
                                                readContents: readContents, outputs: outputs, recorded: hashed))
             }
-            asked.formUnion(sources.keys)
             pending.result = ReadAhead.read(tasks, sources: sources.map { ($0.key, $0.value) }, catalogPath: catalogPath)
-            pending.sourcesAsked = asked
+            pending.sourcesAsked = Set(sources.keys)
         }
         return pending
     }
@@ -67,10 +68,10 @@ final class PendingRead: @unchecked Sendable {
     fileprivate let group = DispatchGroup()
     /// Written by the reading thread before it leaves the group, read after `wait()`.
     fileprivate var result: ReadAhead?
-    /// The sources read ahead so far, this window's included.
+    /// The sources this window read ahead.
     fileprivate var sourcesAsked: Set<String> = []
 
-    /// The window's reads, and the sources read ahead so far; once they are done.
+    /// The window's reads, and the sources they read; once they are done.
     func wait() -> (ReadAhead, sourcesAsked: Set<String>) {
         group.wait()
         return (result ?? ReadAhead(), sourcesAsked)

@@ -51,8 +51,8 @@ struct ReadAhead: Sendable {
     /// icon's pixels), so that a window of large icons does not hold them all.
     static let keptBytes = 256 << 10
     /// Sets a window holds at most, and image files.
-    static let windowSets = 256
-    static let windowFiles = 768
+    static let windowSets = 128
+    static let windowFiles = 384
 
     var contents: [Int: Result<JSONValue, ContentsError>] = [:]
     var files: [String: File] = [:]
