@@ -63,6 +63,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         FreedMemory.keepLargeBlocksMapped()
+        FreedMemory.shareOneHeap()
         let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text
         let projectFile = try project.map { try ProjectRoles.load($0, printer: printer) }
