@@ -33,7 +33,7 @@ package struct CatalogSet: Hashable, Sendable {
 
     /// The folder's extension, lower case: `appiconset`, `colorset`, `symbolset`, `brandassets`…
     package var folderExtension: String {
-        (PathText.lastComponent(path) as NSString).pathExtension.lowercased()
+        PathText.fileExtension(PathText.lastComponent(path)).lowercased()
     }
 
     /// The folder's kind by its extension (any case); nil for one Xcode does not know.

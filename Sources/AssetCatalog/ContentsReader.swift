@@ -24,14 +24,28 @@ package enum ContentsReader {
     /// `contents` is `unread` until the caller reads it with `contents(ofSetAt:)`, one set at a
     /// time (verify, issue 38: 50,000 parsed Contents.json took 75 MB). A set without a
     /// Contents.json says so whether deferred or not.
-    package static func sets(inCatalogAt catalogPath: String, deferring: (_ relative: String) -> Bool) -> [CatalogSet]? {
+    /// The catalog's own entries are looked at over the cores (issue 50: 50,000 set folders listed
+    /// one after the other took a second); what is below each one in turn.
+    package static func sets(inCatalogAt catalogPath: String, deferring: @Sendable (_ relative: String) -> Bool) -> [CatalogSet]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: catalogPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             return nil
         }
+        let listing = ((try? FileManager.default.contentsOfDirectory(atPath: catalogPath)) ?? []).sorted()
+        // Joined as the parts come, and sorted in place: no more than two copies of 50,000 sets at once.
         var found: [CatalogSet] = []
-        collect(catalogPath, relative: "", deferring: deferring, into: &found)
-        return found.sorted { $0.path < $1.path }
+        var parts = concurrentMap(listing.filter { !$0.hasPrefix(".") }) { entry in
+            var found: [CatalogSet] = []
+            collect(entry, in: catalogPath, relative: "", deferring: deferring, into: &found)
+            return found
+        }
+        found.reserveCapacity(parts.reduce(0) { $0 + ($1?.count ?? 0) })
+        for index in parts.indices {
+            found += parts[index] ?? []
+            parts[index] = nil
+        }
+        found.sort { $0.path < $1.path }
+        return found
     }
 
     /// The `contents` of a set whose Contents.json `sets(inCatalogAt:deferring:)` left unread (a
@@ -42,7 +56,7 @@ package enum ContentsReader {
     /// Contents.json is left `unread` when `deferred`.
     package static func set(at folder: String, relative: String, deferred: Bool = false) -> CatalogSet {
         let name = PathText.lastComponent(relative)
-        let ext = (name as NSString).pathExtension
+        let ext = PathText.fileExtension(name)
         let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
         let files = listing.filter { !$0.hasPrefix(".") && $0 != "Contents.json" }.sorted()
         let contents: Result<JSONValue, ContentsError>
@@ -70,9 +84,12 @@ package enum ContentsReader {
     /// Parses Contents.json bytes with Foundation's JSON parser. On failure the error says where
     /// the parser stopped when it told us (line and column, or a character offset turned into them).
     /// `documentName` names the file in the message (`icon.json` for an Icon Composer document).
+    /// The parser's objects become the value (`ContentsJSON.value(serialized:of:)`): the bytes are
+    /// decoded again only where that could give another value (issue 50).
     package static func parse(_ data: Data, documentName: String = "Contents.json") -> Result<JSONValue, ContentsError> {
+        let object: Any
         do {
-            _ = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            object = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
         } catch {
             let detail = ((error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String) ?? "\(error)"
             let (line, column) = position(in: detail, data: data)
@@ -82,6 +99,7 @@ package enum ContentsReader {
             reason = reason.prefix(1).lowercased() + reason.dropFirst()
             return .failure(ContentsError(message: "\(documentName) is not valid JSON: \(reason)", line: line, column: column))
         }
+        if let value = ContentsJSON.value(serialized: object, of: data) { return .success(value) }
         do {
             return .success(try ContentsJSON.parse(data))
         } catch {
@@ -140,32 +158,38 @@ package enum ContentsReader {
                                 into found: inout [CatalogSet]) {
         let listing = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         for entry in listing where !entry.hasPrefix(".") {
-            let path = (folder as NSString).appendingPathComponent(entry)
-            let inside = relative.isEmpty ? entry : relative + "/" + entry
-            // A folder that is a symbolic link is not followed (it may lead out of the catalog;
-            // build refuses to write through one): it is reported as a set that cannot be read.
-            var info = stat()
-            let isLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-            if isLink, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
-                let name = (entry as NSString).deletingPathExtension
-                found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(folderExtension: (entry as NSString).pathExtension),
-                                        files: [], contents: .failure(ContentsError(
-                                            message: "the folder is a symbolic link (to \"\(target)\"), which is not followed"))))
-                continue
-            }
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                continue
-            }
-            if (entry as NSString).pathExtension.isEmpty {
-                collect(path, relative: inside, deferring: deferring, into: &found) // a group folder
-            } else {
-                let set = set(at: path, relative: inside, deferred: deferring(inside))
-                found.append(set)
-                // Containers (brand assets, image stacks and their layers, sprite atlases,
-                // complication sets, sticker packs…) hold sets of their own.
-                if set.kind == .other { collect(path, relative: inside, deferring: deferring, into: &found) }
-            }
+            collect(entry, in: folder, relative: relative, deferring: deferring, into: &found)
+        }
+    }
+
+    /// The set or group folder `entry` of `folder` (at `relative` inside the catalog), and the sets in it.
+    private static func collect(_ entry: String, in folder: String, relative: String, deferring: (String) -> Bool,
+                                into found: inout [CatalogSet]) {
+        let path = (folder as NSString).appendingPathComponent(entry)
+        let inside = relative.isEmpty ? entry : relative + "/" + entry
+        // A folder that is a symbolic link is not followed (it may lead out of the catalog;
+        // build refuses to write through one): it is reported as a set that cannot be read.
+        var info = stat()
+        let isLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+        if isLink, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+            let name = (entry as NSString).deletingPathExtension
+            found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(folderExtension: PathText.fileExtension(entry)),
+                                    files: [], contents: .failure(ContentsError(
+                                        message: "the folder is a symbolic link (to \"\(target)\"), which is not followed"))))
+            return
+        }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
+            return
+        }
+        if PathText.fileExtension(entry).isEmpty {
+            collect(path, relative: inside, deferring: deferring, into: &found) // a group folder
+        } else {
+            let set = set(at: path, relative: inside, deferred: deferring(inside))
+            found.append(set)
+            // Containers (brand assets, image stacks and their layers, sprite atlases,
+            // complication sets, sticker packs…) hold sets of their own.
+            if set.kind == .other { collect(path, relative: inside, deferring: deferring, into: &found) }
         }
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 /// catalog writer and the record, which cannot use the engine's `parallelMap` (AssetCatalog is
 /// below BuildEngine).
 /// `lanes` caps the threads (nil: as many as the cores take; 1: on the calling thread alone).
-func concurrentMap<Item: Sendable, Value>(_ items: [Item], lanes most: Int? = nil, _ transform: @Sendable (Item) -> Value)
+package func concurrentMap<Item: Sendable, Value>(_ items: [Item], lanes most: Int? = nil, _ transform: @Sendable (Item) -> Value)
     -> [Value?] {
     let lanes = min(items.count, most ?? 64)
     let slots = Slots<Value?>(count: items.count, empty: nil)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Paths as text: joined and normalised lexically (`a/./b/../c` → `a/c`), without touching the
 /// file system. Foundation's `standardizingPath` asks the file system about every component,
 /// which made reading a manifest of a thousand sources slow.
@@ -82,7 +84,35 @@ package enum PathText {
     /// `path` with trailing slashes removed, keeping a lone "/".
     private static func withoutTrailingSlashes(_ path: String) -> Substring {
         var trimmed = Substring(path)
+        // Most paths end in no slash: one byte looked at, not the characters counted (issue 50).
+        guard trimmed.utf8.last == UInt8(ascii: "/") else { return trimmed }
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         return trimmed
+    }
+
+    /// The extension of a file or folder name (`png` for `Icon@2x.png`, "" for `Icon`), as
+    /// `NSString.pathExtension` gives it. A name of plain ASCII letters, digits, `_-@+~` and dots
+    /// (not first or last) is taken apart here, by its bytes; any other goes to Foundation. Verify
+    /// asks this of every file and set of a catalog, and Foundation's answer cost ~7 % of verifying
+    /// 50,000 sets on Linux (issue 50).
+    package static func fileExtension(_ name: String) -> String {
+        var lastDot: Int?
+        var count = 0
+        for byte in name.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+                 UInt8(ascii: "_"), UInt8(ascii: "-"), UInt8(ascii: "@"), UInt8(ascii: "+"), UInt8(ascii: "~"):
+                break
+            case UInt8(ascii: "."):
+                guard count > 0 else { return (name as NSString).pathExtension }
+                lastDot = count
+            default:
+                return (name as NSString).pathExtension
+            }
+            count += 1
+        }
+        guard let lastDot else { return "" }
+        guard lastDot < count - 1 else { return (name as NSString).pathExtension }
+        return String(decoding: name.utf8.suffix(count - lastDot - 1), as: UTF8.self)
     }
 }

@@ -66,6 +66,7 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         FreedMemory.keepLargeBlocksMapped()
+        FreedMemory.shareOneHeap()
         let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text
         let session = VerifySession(names: Self.optionNames, strictness: strict ? .strict : .standard)

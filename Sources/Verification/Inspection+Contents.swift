@@ -14,7 +14,16 @@ extension Inspection {
         sizeCheckedByStacks = stackSizedFiles()
         if let plan { beginPlanCheck(plan) }
         let glyphs = glyphNames()
+        // Windows of sets are read ahead one window in front of the checks (`ReadAhead`).
+        var window = 0..<0
+        var next = sets.isEmpty ? nil : readAhead(self.window(from: 0), plan: plan, sourcesAsked: [])
         for index in sets.indices {
+            if index == window.upperBound, let pending = next {
+                window = self.window(from: index)
+                let (read, asked) = pending.wait()
+                ahead = read
+                next = window.upperBound < sets.count ? readAhead(self.window(from: window.upperBound), plan: plan, sourcesAsked: asked) : nil
+            }
             let set = bringIn(index)
             defer { putAway(index, keepWhole: glyphs) }
             if let plan { checkPlannedFiles(in: set, plan) }
@@ -58,6 +67,7 @@ extension Inspection {
             checkFiles(set)
             checkSizes(set)
         }
+        ahead = ReadAhead()
         checkTemplates()
         checkStacks()
         checkStackLayers()
@@ -253,7 +263,7 @@ extension Inspection {
                     fix: "add \"\(name)\" to \"\(set.path)\", or remove \"filename\" from that entry")
             }
         }
-        for file in set.files where ImageFormat.allExtensions.contains((file as NSString).pathExtension.lowercased())
+        for file in set.files where ImageFormat.allExtensions.contains(PathText.fileExtension(file).lowercased())
             && !referenced.contains(file) {
             add(.warning, .unassigned, file: shown(set.path + "/" + file), asset: set.path,
                 message: "is not assigned to any slot of the \(kindWord(set)) \"\(set.name)\" (unassigned child)",

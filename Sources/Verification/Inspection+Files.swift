@@ -75,7 +75,7 @@ extension Inspection {
     /// The file's type by content, reported when it is none Xcode reads (error) or disagrees with
     /// the extension (a warning: actool reads by content; an error for our own outputs).
     private func checkType(_ relative: String, name: String, set: CatalogSet) -> ImageFormat? {
-        let ext = (name as NSString).pathExtension.lowercased()
+        let ext = PathText.fileExtension(name).lowercased()
         let file = shown(relative)
         guard let format = format(relative) else {
             checkedFiles.insert(relative)

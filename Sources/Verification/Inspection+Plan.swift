@@ -66,10 +66,7 @@ extension Inspection {
 
         // 2. The source: read once, hashed, and measured when it is a bitmap.
         if check.sourceFacts[job.source.path] == nil {
-            check.sourceFacts[job.source.path] = BoundedFile.boundedImage(job.source.path).map { data in
-                let pixels = job.source.isVector ? nil : (try? PNGCodec.info(data))?.size
-                return SourceFacts(sha: Digest.sha256Digest(data), pixels: pixels)
-            }
+            check.sourceFacts[job.source.path] = sourceFacts(job.source.path, measure: !job.source.isVector)
         }
         let facts = check.sourceFacts[job.source.path] ?? nil
         let recorded = check.record?.files[job.output]
@@ -91,6 +88,17 @@ extension Inspection {
     struct SourceFacts {
         var sha: SHA256Digest
         var pixels: PixelSize?
+    }
+
+    /// The source at `path` read (taken from `ahead` when read there), and measured when `measure`;
+    /// nil when it cannot be read.
+    private func sourceFacts(_ path: String, measure: Bool) -> SourceFacts? {
+        if let source = ahead.sources[path], source.measured || !measure {
+            return source.read.map { SourceFacts(sha: $0.sha, pixels: measure ? $0.pixels : nil) }
+        }
+        return BoundedFile.boundedImage(path).map { data in
+            SourceFacts(sha: Digest.sha256Digest(data), pixels: measure ? (try? PNGCodec.info(data))?.size : nil)
+        }
     }
 
     /// Every planned set exists (what its Contents.json holds is checked at its turn), and the
@@ -145,7 +153,7 @@ extension Inspection {
         }
         if let facts {
             for other in job.allSources.dropFirst() where sourceFacts[other.path] == nil {
-                sourceFacts[other.path] = BoundedFile.boundedImage(other.path).map { SourceFacts(sha: Digest.sha256Digest($0), pixels: nil) }
+                sourceFacts[other.path] = self.sourceFacts(other.path, measure: false)
             }
             let known = sourceFacts
             let digest = BuildKey.sourceDigest(for: job) { path in (known[path] ?? nil)?.sha }
@@ -160,7 +168,7 @@ extension Inspection {
                 add(.error, .stale, file: file, asset: folder, message: "is out of date: " + reason, fix: build)
             }
         }
-        if let data = data(job.output), Digest.sha256Digest(data) != recorded.sha256 {
+        if let sha = digest(job.output), sha != recorded.sha256 {
             add(.error, .modified, file: file, asset: folder,
                 message: "was changed after assetsmith generated it (its bytes do not match the build record)",
                 // Deleted, not rewritten in place: a build's no-op looks at the set folder's time, which

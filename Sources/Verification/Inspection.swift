@@ -20,6 +20,10 @@ final class Inspection {
     /// Positions in `sets` by path inside the catalog: a lookup per file, not a scan (50,000 sets).
     private var setsByPath: [String: Int] = [:]
     private(set) var findings: [Finding] = []
+    /// Positions in `sets` of the plain image sets (`isPlainImageSet`), decided once each.
+    private(set) var plainImageSets: Set<Int> = []
+    /// What was read of the sets in the window the catalog check is in (`ReadAhead`).
+    var ahead = ReadAhead()
     /// Files (inside the catalog) whose pixel size the plan checked; the catalog check skips them.
     var sizeCheckedByPlan: Set<String> = []
     /// Files whose size the plan check found wrong (reported once); an app icon the plan found
@@ -72,6 +76,7 @@ final class Inspection {
         guard let found = ContentsReader.sets(inCatalogAt: catalogPath, deferring: Self.isPlainImageSet) else { return false }
         sets = found
         setsByPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+        plainImageSets = Set(sets.indices.filter { Self.isPlainImageSet(sets[$0].path) })
         return true
     }
 
@@ -79,14 +84,14 @@ final class Inspection {
     /// the checks across sets ask of it only whether its Contents.json parsed and its properties.
     static func isPlainImageSet(_ path: String) -> Bool {
         let parts = path.split(separator: "/")
-        return CatalogSet.Kind(folderExtension: ((parts.last.map(String.init) ?? "") as NSString).pathExtension) == .image
-            && !parts.dropLast().contains { !(String($0) as NSString).pathExtension.isEmpty }
+        return CatalogSet.Kind(folderExtension: PathText.fileExtension(parts.last.map(String.init) ?? "")) == .image
+            && !parts.dropLast().contains { !PathText.fileExtension(String($0)).isEmpty }
     }
 
     /// The set at `index` with its Contents.json read, for its turn in the catalog check.
     func bringIn(_ index: Int) -> CatalogSet {
-        if Self.isPlainImageSet(sets[index].path), sets[index].contents == ContentsReader.unread {
-            sets[index].contents = ContentsReader.contents(ofSetAt: absolute(sets[index].path))
+        if plainImageSets.contains(index), sets[index].contents == ContentsReader.unread {
+            sets[index].contents = ahead.contents[index] ?? ContentsReader.contents(ofSetAt: absolute(sets[index].path))
         }
         return sets[index]
     }
@@ -95,7 +100,7 @@ final class Inspection {
     /// the glyph checks will look at its images (`keepWhole`: its name, or a template intent).
     func putAway(_ index: Int, keepWhole names: Set<String>) {
         let set = sets[index]
-        guard Self.isPlainImageSet(set.path), case .success(let value) = set.contents,
+        guard plainImageSets.contains(index), case .success(let value) = set.contents,
               !names.contains(set.name), set.templateRenderingIntent != "template" else { return }
         var kept: [String: JSONValue] = [:]
         if let properties = value[ContentsFormat.properties] { kept[ContentsFormat.properties] = properties }
@@ -179,24 +184,41 @@ final class Inspection {
     func data(_ relative: String) -> Data? {
         enter(relative)
         if let cached = inFlight.data[relative] { return cached }
-        let limit = relative.hasSuffix("Contents.json") ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
-        var data: Data?
-        if ContainedFile.link(under: catalogPath, relative: relative) != nil {
-            // A file of a set that is a link is not followed out of the catalog (issue 36).
-            inFlight.unreadable[relative] = "a symbolic link, which verify does not follow"
-            data = nil
-        } else if relative.lowercased().hasSuffix(".png"), PNGDeclaredSize.refusal(absolute(relative)) != nil {
-            data = nil // reported by the file check, from its header
+        let (data, unreadable): (Data?, String?)
+        if let file = ahead.files[relative], file.data != nil || !file.readable {
+            (data, unreadable) = (file.data, file.unreadable)
         } else {
-            switch BoundedFile.read(absolute(relative), limit: limit) {
-            case .success(let read): data = read
-            case .failure(let failure):
-                if case .unreadable(let reason) = failure { inFlight.unreadable[relative] = reason }
-                data = nil
-            }
+            (data, unreadable) = Self.read(relative, catalogPath: catalogPath)
         }
+        if let unreadable { inFlight.unreadable[relative] = unreadable }
         inFlight.data[relative] = data
         return data
+    }
+
+    /// The bytes of the file at `relative` inside the catalog at `catalogPath` as `data(_:)` has
+    /// them, or the `strerror` text of why it could not read them (nil for a file refused by its
+    /// size); on any thread (`ReadAhead`).
+    static func read(_ relative: String, catalogPath: String) -> (data: Data?, unreadable: String?) {
+        let limit = relative.hasSuffix("Contents.json") ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
+        let path = (catalogPath as NSString).appendingPathComponent(relative)
+        if ContainedFile.link(under: catalogPath, relative: relative) != nil {
+            // A file of a set that is a link is not followed out of the catalog (issue 36).
+            return (nil, "a symbolic link, which verify does not follow")
+        } else if relative.lowercased().hasSuffix(".png"), PNGDeclaredSize.refusal(path) != nil {
+            return (nil, nil) // reported by the file check, from its header
+        }
+        switch BoundedFile.read(path, limit: limit) {
+        case .success(let read): return (read, nil)
+        case .failure(.unreadable(let reason)): return (nil, reason)
+        case .failure: return (nil, nil)
+        }
+    }
+
+    /// The SHA-256 of a file inside the catalog (read ahead for the files the build record
+    /// lists); nil when it cannot be read.
+    func digest(_ relative: String) -> SHA256Digest? {
+        if let sha = ahead.files[relative]?.sha { return sha }
+        return data(relative).map { Digest.sha256Digest($0) }
     }
 
     /// Why `data(relative)` found the file unreadable (the `strerror` text); nil when it did not.
@@ -210,9 +232,16 @@ final class Inspection {
     func info(_ relative: String) -> Result<PNGInfo, PNGError>? {
         enter(relative)
         if let cached = inFlight.info[relative] { return cached }
-        guard let data = data(relative) else { return nil }
-        checkedFiles.insert(relative)
-        let result = Result { () throws(PNGError) -> PNGInfo in try PNGCodec.info(data) }
+        let result: Result<PNGInfo, PNGError>
+        if let file = ahead.files[relative], let read = file.info {
+            guard file.readable else { return nil }
+            checkedFiles.insert(relative)
+            result = read
+        } else {
+            guard let data = data(relative) else { return nil }
+            checkedFiles.insert(relative)
+            result = Result { () throws(PNGError) -> PNGInfo in try PNGCodec.info(data) }
+        }
         inFlight.info[relative] = result
         return result
     }
@@ -222,7 +251,7 @@ final class Inspection {
     func format(_ relative: String) -> ImageFormat? {
         enter(relative)
         if let cached = inFlight.format[relative] { return cached }
-        let format = data(relative).flatMap { ImageFormat(sniffing: $0) }
+        let format = ahead.files[relative].map(\.format) ?? data(relative).flatMap { ImageFormat(sniffing: $0) }
         inFlight.format[relative] = format
         return format
     }

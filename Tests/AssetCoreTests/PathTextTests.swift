@@ -1,4 +1,5 @@
 import AssetCore
+import Foundation
 import Testing
 
 /// `PathText.lastComponent` and `parent` give what NSString's path methods give, without their
@@ -32,5 +33,23 @@ import Testing
         }
         #expect(PathText.isNormal("/Users/me/Art/icon.svg") && PathText.isNormal("Art/a...b/.hidden"))
         #expect(!PathText.isNormal("Art//icon.svg") && !PathText.isNormal("Art/./icon.svg") && !PathText.isNormal("../icon.svg"))
+    }
+
+    /// The extension taken apart by bytes is NSString's for every name of up to five characters
+    /// made of "a", "Z", "9", ".", "@", "-", " " and "é" (the names it leaves to Foundation too),
+    /// and for names as catalogs hold them.
+    @Test func fileExtensionIsNSStringsPathExtension() {
+        var names = [""]
+        var all = [""]
+        for _ in 0..<5 {
+            names = names.flatMap { name in ["a", "Z", "9", ".", "@", "-", " ", "é"].map { name + $0 } }
+            all += names
+        }
+        all += ["Icon@2x.png", "AppIcon.appiconset", "a.b.imageset", "Icon-60@3x~ipad.PNG", "x.tar.gz", ".hidden", "a..png",
+                "name.", "Home.selected.imageset", "日本.png", "a+b_c.jpeg"]
+        for name in all {
+            #expect(PathText.fileExtension(name) == (name as NSString).pathExtension, "\(name)")
+        }
+        #expect(PathText.fileExtension("Icon@2x.png") == "png" && PathText.fileExtension("Icon") == "")
     }
 }
