@@ -33,3 +33,22 @@ import Testing
         }
     }
 }
+
+/// A file without the word `verify` (nor a backslash) is not parsed again for the section
+/// (issue 50); a key spelt with an escape still is.
+@Suite struct VerifyRulesShortcutTests {
+    @Test func onlyAFileThatMayHoldTheKeyIsParsed() throws {
+        #expect(!VerifyRulesLoader.mentionsVerify(Data("table: ios18\nassets:\n  - {name: A}\n".utf8)))
+        #expect(VerifyRulesLoader.mentionsVerify(Data("verify:\n".utf8)))
+        #expect(VerifyRulesLoader.mentionsVerify(Data("x: 1\nverify".utf8)), "at the very end")
+        #expect(!VerifyRulesLoader.mentionsVerify(Data("verif".utf8)))
+        #expect(VerifyRulesLoader.mentionsVerify(Data("\"v\\x65rify\": []\n".utf8)))
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("rules-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let escaped = folder + "/escaped.yml"
+        try "\"v\\x65rify\":\n  - {rule: pixel-size, paths: [A.imageset], reason: why}\n".write(toFile: escaped, atomically: true, encoding: .utf8)
+        // Read as the `verify` section (here a wrong one: a list where a mapping belongs).
+        #expect(throws: ManifestError.self) { try VerifyRulesLoader.load(path: escaped, knownRules: ["pixel-size"]) }
+    }
+}
