@@ -59,6 +59,10 @@ struct XcodePhase {
             if let set { return wanted.intersection(set) }
             var found = wanted.intersection(files)
             let table = ByteTable(wanted)
+            // First the lines as they are, by length (a line is compared only when it is as long as
+            // a path asked about): when every path is found so, no line need be looked at closer.
+            let quick = found.union(exactLines(table))
+            if quick.count == wanted.count { return quick }
             for text in texts {
                 var text = text
                 text.withUTF8 { bytes in
@@ -89,6 +93,31 @@ struct XcodePhase {
                                 path = XcodePhase.standard(path)
                                 if wanted.contains(path) { found.insert(path) }
                             }
+                        }
+                        start = end + 1
+                    }
+                }
+            }
+            return found
+        }
+
+        /// The paths of `table` that are lines of the lists exactly as written, each line's end
+        /// found with `memchr` and its bytes compared only when its length is one of theirs.
+        private func exactLines(_ table: ByteTable) -> Set<String> {
+            var found: Set<String> = []
+            for text in texts {
+                var text = text
+                text.withUTF8 { bytes in
+                    guard let base = bytes.baseAddress else { return }
+                    var start = 0
+                    while start < bytes.count {
+                        var end = bytes.count
+                        if let feed = memchr(base + start, 10, bytes.count - start) {
+                            end = UnsafeRawPointer(feed) - UnsafeRawPointer(base)
+                        }
+                        if table.lengths.contains(end - start) {
+                            let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                            if let path = table.find(line, hash: line.reduce(ByteTable.seed, ByteTable.mix)) { found.insert(path) }
                         }
                         start = end + 1
                     }
@@ -320,9 +349,12 @@ struct ByteTable {
     static func mix(_ hash: UInt64, _ byte: UInt8) -> UInt64 { (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01b3 }
 
     private var byHash: [UInt64: [(bytes: [UInt8], path: String)]] = [:]
+    /// The byte lengths of the paths.
+    private(set) var lengths: Set<Int> = []
 
     init(_ paths: Set<String>) {
         for path in paths {
+            lengths.insert(path.utf8.count)
             let bytes = Array(path.utf8)
             byHash[bytes.reduce(Self.seed, Self.mix), default: []].append((bytes, path))
         }

@@ -24,6 +24,8 @@ import Testing
         let asked = ["/p/a.svg", "/p//double.svg", "/p/Out/Set.imageset", "/p/with space.svg", "/p/missing.png", "/elsewhere/x"]
         #expect(fresh.undeclared(reads: asked, writes: asked) == ["/p/missing.png", "/p/missing.png"])
         #expect(fresh.undeclared(reads: ["/p/./missing.png"], writes: []) == ["/p/./missing.png"], "named as asked")
+        #expect(fresh.undeclared(reads: ["/p/a.svg"], writes: ["/p/.hidden/x.png", "/p/with space.svg"]).isEmpty,
+                "found as written (a line with its carriage return trimmed is found the careful way)")
         #expect(phase.undeclared(reads: asked + Array(repeating: "/p/a.svg", count: 4096), writes: []) == ["/p/missing.png"])
     }
 }
