@@ -106,7 +106,7 @@ extension BuildStamp {
     /// not a number is no line), the path everything after them, spaces included.
     package static func listLine(_ line: Substring, bases: [String]) -> Line? {
         guard let parsed = StatLine(line) else { return nil }
-        let path = StampPaths.read(String(Substring(parsed.path)), bases: bases)
+        let path = StampPaths.read(String(line.utf8.dropFirst(parsed.pathStart)) ?? "", bases: bases)
         return parsed.size.map { .file(path: path, size: $0, mtime: parsed.mtime) } ?? .folder(path: path, mtime: parsed.mtime)
     }
 
@@ -118,6 +118,12 @@ extension BuildStamp {
 
         init(_ text: String) { rest = Substring(text).utf8 }
 
+        /// Where the next line starts.
+        var position: String.Index { rest.startIndex }
+
+        /// Goes on from `index` (a line's start further on in the same text).
+        mutating func skip(to index: String.Index) { rest = rest[index...] }
+
         mutating func next() -> Substring? {
             guard !rest.isEmpty else { return nil }
             let end = rest.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
@@ -128,24 +134,43 @@ extension BuildStamp {
     }
 }
 
-/// One line of the stamp's list read in place: `F <size> <mtime> <path>` (`size` set) or
-/// `D <mtime> <path>`, the path as written (`StampPaths`).
+/// One line of the stamp's list read in place from its bytes: `F <size> <mtime> <path>` (`size`
+/// set) or `D <mtime> <path>`, the path as written (`StampPaths`) from `pathStart` to the end.
+/// The numbers are decimal digits with an optional `-`, as the stamp writes them; anything else is
+/// no line.
 struct StatLine {
     var size: Int64?
     var mtime: Int64
-    var path: Substring.UTF8View
+    var pathStart: Int
 
     init?(_ line: Substring) {
-        let utf8 = line.utf8
-        guard utf8.count > 2, utf8[utf8.index(after: utf8.startIndex)] == UInt8(ascii: " ") else { return nil }
-        var rest = utf8.dropFirst(2)
+        var line = line
+        guard let parsed = line.withUTF8({ StatLine(bytes: $0) }) else { return nil }
+        self = parsed
+    }
+
+    init?(bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count > 2, bytes[1] == UInt8(ascii: " ") else { return nil }
+        var at = 2
         func number() -> Int64? {
-            guard let space = rest.firstIndex(of: UInt8(ascii: " ")) else { return nil }
-            let field = Substring(rest[..<space])
-            rest = rest[utf8.index(after: space)...]
-            return Int64(field)
+            let negative = at < bytes.count && bytes[at] == UInt8(ascii: "-")
+            var index = negative ? at + 1 : at
+            var value: Int64 = 0
+            let first = index
+            while index < bytes.count, bytes[index] != UInt8(ascii: " ") {
+                let digit = bytes[index] &- UInt8(ascii: "0")
+                guard digit < 10 else { return nil }
+                let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+                let (sum, overflow2) = times.addingReportingOverflow(Int64(digit))
+                guard !overflow, !overflow2 else { return nil }
+                value = sum
+                index += 1
+            }
+            guard index > first, index < bytes.count else { return nil }
+            at = index + 1
+            return negative ? -value : value
         }
-        switch utf8.first {
+        switch bytes[0] {
         case UInt8(ascii: "F"):
             guard let size = number(), let mtime = number() else { return nil }
             (self.size, self.mtime) = (size, mtime)
@@ -155,27 +180,31 @@ struct StatLine {
         default:
             return nil
         }
-        path = rest
+        pathStart = at
     }
 
-    /// The absolute path into `buffer`, ending in NUL (as `StampPaths.read` makes it); false for
-    /// a base index that is not one of `bases`.
-    func fill(_ buffer: inout [UInt8], bases: [[UInt8]]) -> Bool {
+    /// The path as written, of `line` (the bytes this was read from).
+    func path(of line: UnsafeBufferPointer<UInt8>) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(rebasing: line[pathStart...])
+    }
+
+    /// The absolute path of `line` into `buffer`, ending in NUL (as `StampPaths.read` makes it).
+    func fill(_ buffer: inout [UInt8], line: UnsafeBufferPointer<UInt8>, bases: [[UInt8]]) {
         buffer.removeAll(keepingCapacity: true)
         let dot = UInt8(ascii: "."), slash = UInt8(ascii: "/"), at = UInt8(ascii: "@")
-        var rest = path[...]
-        if rest.first == dot, rest.count == 1 || rest[rest.index(after: rest.startIndex)] == slash, let base = bases.first {
+        var rest = path(of: line)[...]
+        if rest.first == dot, rest.count == 1 || rest[rest.startIndex + 1] == slash, let base = bases.first {
             buffer += base
             rest = rest.dropFirst()
         } else if rest.first == at {
             let end = rest.firstIndex(of: slash) ?? rest.endIndex
-            if let index = Int(Substring(rest[rest.index(after: rest.startIndex)..<end])), bases.indices.contains(index) {
+            let digits = rest[(rest.startIndex + 1)..<end]
+            if let index = Int(String(decoding: digits, as: UTF8.self)), bases.indices.contains(index) {
                 buffer += bases[index]
                 rest = rest[end...]
             }
         }
         buffer += rest
         buffer.append(0)
-        return !buffer.isEmpty
     }
 }

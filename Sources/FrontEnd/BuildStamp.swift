@@ -112,16 +112,27 @@ package struct BuildStamp {
                                         manifestText: text)
         else { return .none }
         let bases = StampPaths.bases(manifestDirectory: PathText.parent(manifestPath))
-        var list: [Substring] = []
+        // The list's lines by where they start in the text (no string, no substring a line).
+        var list: [Int] = []
         var indexFollows = false
-        while let line = lines.next() {
-            if line == Substring(EditIndex.marker) {
-                indexFollows = true
-                break
+        let listStart = stampText.utf8.distance(from: stampText.utf8.startIndex, to: lines.position)
+        var stampBytes = stampText
+        stampBytes.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return }
+            var start = listStart
+            while start < bytes.count {
+                var end = bytes.count
+                if let feed = memchr(base + start, 10, bytes.count - start) { end = UnsafeRawPointer(feed) - UnsafeRawPointer(base) }
+                if end - start == EditIndex.marker.utf8.count, EditIndex.marker.utf8.elementsEqual(bytes[start..<end]) {
+                    indexFollows = true
+                    lines.skip(to: stampText.utf8.index(stampText.utf8.startIndex, offsetBy: min(end + 1, bytes.count)))
+                    break
+                }
+                if end > start { list.append(start) }
+                start = end + 1
             }
-            if !line.isEmpty { list.append(line) }
         }
-        let looked = look(at: list, bases: bases)
+        let looked = look(at: list, in: stampText, bases: bases)
         if looked.files.isEmpty && !looked.other {
             guard let diagnostics = head.diagnostics() else { return .none }
             var found = BuildStamp(manifestSHA: String(head.manifestSHA), settings: String(head.settings), assets: head.counts[0],
@@ -141,29 +152,38 @@ package struct BuildStamp {
         return .changed(change)
     }
 
-    /// The files of `list` (stamp lines) that changed, at most `StampChange.mostFiles`, and
-    /// whether anything else differs: a folder, a line not as written, or more files than that.
-    /// Each path is put together in one buffer a thread, in bytes (`StampPaths.read`'s rule), and
-    /// only a changed one is made a string: at 50,000 assets the list is some 100,000 lines.
-    static func look(at list: [Substring], bases: [String]) -> (files: [String], other: Bool) {
+    /// The files of the stamp lines starting at `list` (byte offsets in `text`) that changed, at
+    /// most `StampChange.mostFiles`, and whether anything else differs: a folder, a line not as
+    /// written, or more files than that. Each path is put together in one buffer a thread from the
+    /// text's bytes (`StampPaths.read`'s rule), and only a changed one is made a string: at 50,000
+    /// assets the list is some 100,000 lines.
+    static func look(at list: [Int], in text: String, bases: [String]) -> (files: [String], other: Bool) {
         let baseBytes = bases.map { Array($0.utf8) }
         let parts = parallelChunks(list, threads: ProcessInfo.processInfo.activeProcessorCount) { chunk -> [(files: [String], other: Bool)] in
-            var files: [String] = []
-            var buffer: [UInt8] = []
-            buffer.reserveCapacity(1024)
-            for line in chunk {
-                guard let parsed = StatLine(line), parsed.fill(&buffer, bases: baseBytes) else { return [(files, true)] }
-                let now = buffer.withUnsafeBufferPointer { bytes in
-                    bytes.baseAddress?.withMemoryRebound(to: CChar.self, capacity: bytes.count) { FileStat.of(cString: $0) }
+            var text = text
+            return text.withUTF8 { bytes -> [(files: [String], other: Bool)] in
+                guard let base = bytes.baseAddress else { return [([], true)] }
+                var files: [String] = []
+                var buffer: [UInt8] = []
+                buffer.reserveCapacity(1024)
+                for start in chunk {
+                    var end = bytes.count
+                    if let feed = memchr(base + start, 10, bytes.count - start) { end = UnsafeRawPointer(feed) - UnsafeRawPointer(base) }
+                    let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                    guard let parsed = StatLine(bytes: line) else { return [(files, true)] }
+                    parsed.fill(&buffer, line: line, bases: baseBytes)
+                    let now = buffer.withUnsafeBufferPointer { path in
+                        path.baseAddress?.withMemoryRebound(to: CChar.self, capacity: path.count) { FileStat.of(cString: $0) }
+                    }
+                    guard let now, now.mtime == parsed.mtime, parsed.size.map({ $0 == now.size }) ?? true else {
+                        guard parsed.size != nil else { return [(files, true)] }
+                        files.append(String(decoding: buffer.dropLast(), as: UTF8.self))
+                        if files.count > StampChange.mostFiles { return [(files, true)] }
+                        continue
+                    }
                 }
-                guard let now, now.mtime == parsed.mtime, parsed.size.map({ $0 == now.size }) ?? true else {
-                    guard parsed.size != nil else { return [(files, true)] }
-                    files.append(String(decoding: buffer.dropLast(), as: UTF8.self))
-                    if files.count > StampChange.mostFiles { return [(files, true)] }
-                    continue
-                }
+                return [(files, false)]
             }
-            return [(files, false)]
         }
         let files = parts.flatMap(\.files)
         return (Array(files.prefix(StampChange.mostFiles)), parts.contains(where: \.other) || files.count > StampChange.mostFiles)
@@ -219,22 +239,31 @@ package struct BuildStamp {
     /// manifest of 50,000 assets has as many lines, read three times by every no-op, issue 50).
     package static func topLevelValue(_ key: String, in text: String) -> String? {
         let prefix = Array((key + ":").utf8)
-        let utf8 = text.utf8
-        var start = utf8.startIndex
-        while start < utf8.endIndex {
-            let end = utf8[start...].firstIndex(of: UInt8(ascii: "\n")) ?? utf8.endIndex
-            if utf8[start] == prefix[0], utf8[start..<end].starts(with: prefix) {
-                var line = Substring(utf8[start..<end])
-                if line.hasSuffix("\r") { line = line.dropLast() }
-                var value = line.dropFirst(key.count + 1)
-                if let hash = value.firstIndex(of: "#") { value = value[..<hash] }
-                let trimmed = value.trimmingCharacters(in: .whitespaces)
-                    .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
-                return trimmed.isEmpty ? nil : trimmed
+        var text = text
+        // The line holding the key, found with `memchr` from line start to line start.
+        let found: Range<Int>? = text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            var start = 0
+            while start < bytes.count {
+                var end = bytes.count
+                if let feed = memchr(base + start, 10, bytes.count - start) { end = UnsafeRawPointer(feed) - UnsafeRawPointer(base) }
+                if end - start >= prefix.count, bytes[start] == prefix[0],
+                   prefix.indices.allSatisfy({ bytes[start + $0] == prefix[$0] }) {
+                    return start..<end
+                }
+                start = end + 1
             }
-            start = end == utf8.endIndex ? end : utf8.index(after: end)
+            return nil
         }
-        return nil
+        guard let found else { return nil }
+        let utf8 = text.utf8
+        var line = Substring(utf8[utf8.index(utf8.startIndex, offsetBy: found.lowerBound)..<utf8.index(utf8.startIndex, offsetBy: found.upperBound)])
+        if line.hasSuffix("\r") { line = line.dropLast() }
+        var value = line.dropFirst(key.count + 1)
+        if let hash = value.firstIndex(of: "#") { value = value[..<hash] }
+        let trimmed = value.trimmingCharacters(in: .whitespaces)
+            .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+        return trimmed.isEmpty ? nil : trimmed
     }
 
     /// The non-empty lines of `text`, found by their bytes, ending at a line feed or a carriage
