@@ -69,7 +69,7 @@ struct VerifyCommand: ParsableCommand {
         FreedMemory.shareOneHeap()
         let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text
-        let session = VerifySession(names: Self.optionNames, strictness: strict ? .strict : .standard)
+        var session = VerifySession(names: Self.optionNames, strictness: strict ? .strict : .standard)
         var projectFile = try project.map { try ProjectRoles.load($0, printer: printer) }
         let subject: VerifySession.Subject
         if let catalog {
@@ -77,6 +77,14 @@ struct VerifyCommand: ParsableCommand {
         } else if projectFile != nil, !FileManager.default.fileExists(atPath: options.manifestPath) {
             subject = .everyCatalog // no manifest: every catalog the project builds
         } else {
+            // The record is read while the manifest is parsed, where the manifest's text says it is
+            // (a wrong guess is read again where the plan says).
+            if let place = BuildStamp.guessedPlace(manifestPath: options.manifestPath, outputOverride: options.output) {
+                let state = BuildStamp.guessedState(manifestPath: options.manifestPath, text: place.text,
+                                                    catalogFolder: place.catalogFolder,
+                                                    output: options.output != nil ? place.output : nil)
+                session.prefetched = BuildRecord.Prefetch(path: state.record)
+            }
             // Of the manifest, the checks need where it is and its project: the rest is let go once planned.
             let (plan, manifestDirectory, manifestProject) = try {
                 let (manifest, plan) = try Loading.manifestAndPlan(options, printer: printer, recordedVariables: true)
