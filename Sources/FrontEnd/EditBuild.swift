@@ -27,7 +27,7 @@ package struct EditBuild {
     package static func prepare(_ change: StampChange, manifestPath: String, outputOverride: String?,
                                 environment: [String: String], flavor: String?) -> EditBuild? {
         guard !change.other, change.noDiagnostics, !change.files.isEmpty, let index = change.index,
-              let items = index.items(reading: change.files, limit: max(64, index.list.starts.count / 20)),
+              let items = index.items(reading: change.files, limit: itemLimit(items: index.list.starts.count)),
               StateTrust.isTrusted(change.stampData, readFrom: change.stampPath),
               // A journal beside the record: a build was killed since; the whole build adopts it.
               FileStat.of(PathText.parent(change.stampPath) + "/" + journalName(stampPath: change.stampPath)) == nil
@@ -59,6 +59,10 @@ package struct EditBuild {
         }
         return BuildRecord.Snapshot(record: record, stamp: stamp)
     }
+
+    /// How many items an edit's build reads again at most, of a list of `items`: 64, or a
+    /// twentieth of the list when that is more (past it, the whole build costs little more).
+    static func itemLimit(items: Int) -> Int { max(64, items / 20) }
 
     /// After a clean edit's build: the stamp as it was, with the times of the changed sources
     /// (`now`: as the build settled them), of every folder the edited sets are in, and of the

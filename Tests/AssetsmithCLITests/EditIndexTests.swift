@@ -41,3 +41,37 @@ import Testing
                 == manifest.split(separator: "\n", omittingEmptySubsequences: false).count)
     }
 }
+
+/// The two bounds of an edit's build, each at its edge (issue 50).
+@Suite struct EditBoundsTests {
+    @Test func atMost64ItemsOrATwentiethOfTheList() {
+        #expect(EditBuild.itemLimit(items: 10) == 64)
+        #expect(EditBuild.itemLimit(items: 1299) == 64)
+        #expect(EditBuild.itemLimit(items: 1300) == 65)
+        #expect(EditBuild.itemLimit(items: 50_000) == 2500)
+    }
+
+    /// 64 changed files are named; a 65th makes the change "other" (the whole build).
+    @Test func sixtyFourChangedFilesAreNamedASixtyFifthIsOther() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("look-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for index in 0..<65 { try Data("x".utf8).write(to: URL(fileURLWithPath: folder + "/\(index).svg")) }
+        // Every line records a size the file does not have: each is a changed file.
+        func text(_ count: Int) -> (String, [Int]) {
+            var text = ""
+            var starts: [Int] = []
+            for index in 0..<count {
+                starts.append(text.utf8.count)
+                text += "F 99 1 ./\(index).svg\n"
+            }
+            return (text, starts)
+        }
+        let (sixtyFour, at64) = text(64)
+        let named = BuildStamp.look(at: at64, in: sixtyFour, bases: [folder])
+        #expect(named.files.count == 64 && !named.other)
+        let (sixtyFive, at65) = text(65)
+        let over = BuildStamp.look(at: at65, in: sixtyFive, bases: [folder])
+        #expect(over.other && over.files.count == 64)
+    }
+}
