@@ -10,16 +10,6 @@ package enum FreedMemory {
         #endif
     }
 
-    /// One heap for every thread (glibc gives each thread that allocates its own, up to eight a
-    /// core). For `verify`, whose reading threads make what its checking thread frees: the
-    /// threads' own heaps held ~6 MB more at 50,000 sets, for no time saved (issue 50).
-    /// Call it before any other thread allocates.
-    package static func shareOneHeap() {
-        #if os(Linux)
-        _ = mallocOption(-8, 1) // M_ARENA_MAX
-        #endif
-    }
-
     /// Hands the pages of freed memory back to the system (after drawing, and as the writer lets
     /// drawn files go), so that they are not counted while the heap grows elsewhere.
     package static func release() {

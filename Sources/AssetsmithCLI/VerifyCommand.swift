@@ -66,7 +66,6 @@ struct VerifyCommand: ParsableCommand {
 
     func run() throws {
         FreedMemory.keepLargeBlocksMapped()
-        FreedMemory.shareOneHeap()
         let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text
         var session = VerifySession(names: Self.optionNames, strictness: strict ? .strict : .standard)

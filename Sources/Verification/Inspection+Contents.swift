@@ -14,6 +14,49 @@ extension Inspection {
         sizeCheckedByStacks = stackSizedFiles()
         if let plan { beginPlanCheck(plan) }
         let glyphs = glyphNames()
+        settleOwnSets()
+        // The sets in shards over the cores (issue 50), each shard's findings taken in in catalog order.
+        let ranges = Self.shards(of: sets.count)
+        let parent = Shared(self)
+        let done = concurrentMap(ranges) { range in
+            let shard = Inspection(shardOf: parent.value, range: range)
+            shard.checkSets(plan: plan, keepWhole: glyphs)
+            return Shared(shard)
+        }
+        for (range, shard) in zip(ranges, done) {
+            if let shard { merge(shard.value, range: range) }
+        }
+        checkTemplates()
+        checkStacks()
+        checkStackLayers()
+        checkBrandAssets()
+        checkSymbolSets()
+        checkDuplicateNames()
+        checkLFSPointers()
+    }
+
+    /// Sets a shard of the catalog check holds at least, and shards at most: a small catalog is
+    /// checked on the calling thread alone, a large one in up to 16 runs of sets in catalog order,
+    /// taken by the cores as they come free (a shard of large app icon sets takes longer).
+    static let shardSets = 256
+    static let mostShards = 16
+
+    /// The runs of sets the catalog check of `count` sets is cut into, in order.
+    static func shards(of count: Int) -> [Range<Int>] {
+        let shards = max(1, min(mostShards, count / shardSets))
+        return (0..<shards).map { shard in (count * shard / shards)..<(count * (shard + 1) / shards) }
+    }
+
+    /// A value handed to the shards' threads, used there by one thread at a time (the parent only
+    /// read while the shards run; each shard by its own thread, then by the parent).
+    private struct Shared<Value: AnyObject>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// The checks of each set of this inspection (a shard's sets), in order; with a plan, its
+    /// checks of a set's files just before the set's own.
+    private func checkSets(plan: PlanCheck?, keepWhole glyphs: Set<String>) {
         // Windows of sets are read ahead one window in front of the checks (`ReadAhead`).
         var window = 0..<0
         var next = sets.isEmpty ? nil : readAhead(self.window(from: 0), plan: plan, sourcesAsked: [])
@@ -68,13 +111,6 @@ extension Inspection {
             checkSizes(set)
         }
         ahead = ReadAhead()
-        checkTemplates()
-        checkStacks()
-        checkStackLayers()
-        checkBrandAssets()
-        checkSymbolSets()
-        checkDuplicateNames()
-        checkLFSPointers()
     }
 
     // MARK: Keys and values

@@ -11,15 +11,14 @@ extension Inspection {
     /// The plan's checks, given to the catalog check (`checkCatalog(plan:)`) so that they run set
     /// by set: each set's planned files just before the catalog checks of that set, while its
     /// files are in flight, so each file is read once and forgotten with its set (issue 38).
-    final class PlanCheck {
+    /// Only read once made: the shards of the catalog check share it (`sourceFacts` is each shard's).
+    final class PlanCheck: @unchecked Sendable {
         let plan: Plan
         let record: BuildRecord?
         /// Indices of the plan's jobs by the folder their file goes in, in plan order.
         let jobsByFolder: [String: [Int]]
         /// Indices of the plan's catalog entries by their set folder.
         let entriesByFolder: [String: [Int]]
-        /// Sources read so far, by path (one source may feed the jobs of many sets).
-        var sourceFacts: [String: SourceFacts?] = [:]
 
         init(_ plan: Plan, record: BuildRecord?) {
             self.plan = plan
@@ -65,10 +64,10 @@ extension Inspection {
         checkPlannedFile(job, onDisk: onDisk, file: file, folder: folder)
 
         // 2. The source: read once, hashed, and measured when it is a bitmap.
-        if check.sourceFacts[job.source.path] == nil {
-            check.sourceFacts[job.source.path] = sourceFacts(job.source.path, measure: !job.source.isVector)
+        if sourceFacts[job.source.path] == nil {
+            sourceFacts[job.source.path] = readSource(job.source.path, measure: !job.source.isVector)
         }
-        let facts = check.sourceFacts[job.source.path] ?? nil
+        let facts = sourceFacts[job.source.path] ?? nil
         let recorded = check.record?.files[job.output]
         if !job.source.isVector, let pixels = facts?.pixels ?? recorded?.sourcePixels {
             if let shortfall = UpscaleRule.shortfall(job, sourcePixels: pixels) {
@@ -80,8 +79,7 @@ extension Inspection {
 
         // 3. Up to date.
         guard let record = check.record, onDisk else { return }
-        checkUpToDate(job, plan: check.plan, record: record, facts: facts, sourceFacts: &check.sourceFacts,
-                      file: file, folder: folder)
+        checkUpToDate(job, plan: check.plan, record: record, facts: facts, file: file, folder: folder)
     }
 
     /// A source as verify read it: its SHA-256 and, for a bitmap, its size.
@@ -92,7 +90,7 @@ extension Inspection {
 
     /// The source at `path` read (taken from `ahead` when read there), and measured when `measure`;
     /// nil when it cannot be read.
-    private func sourceFacts(_ path: String, measure: Bool) -> SourceFacts? {
+    private func readSource(_ path: String, measure: Bool) -> SourceFacts? {
         if let source = ahead.sources[path], source.measured || !measure {
             return source.read.map { SourceFacts(sha: $0.sha, pixels: measure ? $0.pixels : nil) }
         }
@@ -144,7 +142,7 @@ extension Inspection {
     /// The job's file against the build record: in it, built from the sources and settings of
     /// now (its build key), and with the bytes the build wrote.
     private func checkUpToDate(_ job: RenderJob, plan: Plan, record: BuildRecord, facts: SourceFacts?,
-                               sourceFacts: inout [String: SourceFacts?], file: String, folder: String) {
+                               file: String, folder: String) {
         let build = Self.buildFix
         guard let recorded = record.files[job.output] else {
             add(.error, .stale, file: file, asset: folder,
@@ -153,7 +151,7 @@ extension Inspection {
         }
         if let facts {
             for other in job.allSources.dropFirst() where sourceFacts[other.path] == nil {
-                sourceFacts[other.path] = self.sourceFacts(other.path, measure: false)
+                sourceFacts[other.path] = readSource(other.path, measure: false)
             }
             let known = sourceFacts
             let digest = BuildKey.sourceDigest(for: job) { path in (known[path] ?? nil)?.sha }

@@ -70,6 +70,46 @@ final class Inspection {
     }
 
     private var ownSetsCache: Set<String>?
+    /// The plan's sources read so far, by path (one source may feed the jobs of many sets).
+    var sourceFacts: [String: SourceFacts?] = [:]
+
+    /// A shard of `parent`'s catalog check (`checkCatalog`, issue 50): the sets `range` of the
+    /// parent (at 0… here), with the parent's settings and what its checks before the sets noted.
+    /// Each set's checks touch only that set's files, so shards run on several threads; `merge`
+    /// takes a shard's findings back in catalog order. Made on the shard's thread: the parent is
+    /// only read until every shard is done.
+    init(shardOf parent: Inspection, range: Range<Int>) {
+        catalogPath = parent.catalogPath
+        display = parent.display
+        sets = Array(parent.sets[range])
+        setsByPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+        plainImageSets = Set(range.lazy.filter { parent.plainImageSets.contains($0) }.map { $0 - range.lowerBound })
+        appIconName = parent.appIconName
+        roles = parent.roles
+        stackRules = parent.stackRules
+        ownFiles = parent.ownFiles
+        ownSetsCache = parent.ownSetsCache
+        sizeCheckedByStacks = parent.sizeCheckedByStacks
+        reportedMissing = parent.reportedMissing
+    }
+
+    /// Takes in what `shard` (made for `range`) found: its findings after this one's, each once,
+    /// in the order the shard found them; its sets as their turn left them; what its checks noted.
+    func merge(_ shard: Inspection, range: Range<Int>) {
+        for finding in shard.findings where seenFindings.insert(finding).inserted { findings.append(finding) }
+        sets.replaceSubrange(range, with: shard.sets)
+        sizeCheckedByPlan.formUnion(shard.sizeCheckedByPlan)
+        sizeReportedByPlan.formUnion(shard.sizeReportedByPlan)
+        reportedMissing.formUnion(shard.reportedMissing)
+        notedProfiles.formUnion(shard.notedProfiles)
+        lfsPointers += shard.lfsPointers
+        checkedFiles.formUnion(shard.checkedFiles)
+    }
+
+    /// Made once, before shards share it (it is kept on first use).
+    func settleOwnSets() {
+        _ = ownSets
+    }
 
     /// Reads every set; false when the catalog folder does not exist.
     func loadSets() -> Bool {
