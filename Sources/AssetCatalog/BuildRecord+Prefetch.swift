@@ -80,12 +80,12 @@ package struct CheckedFiles: Sendable {
 }
 
 /// A value made on another thread; reading it waits until it is made.
-final class Later<Value: Sendable>: @unchecked Sendable {
+package final class Later<Value: Sendable>: @unchecked Sendable {
     private let done = DispatchGroup()
     /// Written once on the making thread before `done` is left, read after waiting on it.
     private var made: Value?
 
-    init(_ make: @escaping @Sendable () -> Value) {
+    package init(_ make: @escaping @Sendable () -> Value) {
         DispatchQueue.global().async(group: done) { [self] in made = make() }
     }
 
@@ -93,7 +93,7 @@ final class Later<Value: Sendable>: @unchecked Sendable {
         made = value
     }
 
-    var value: Value {
+    package var value: Value {
         done.wait()
         guard let made else { preconditionFailure("a value made on another thread was read before it was made") }
         return made

@@ -22,7 +22,9 @@ package struct CatalogSet: Hashable, Sendable {
     }
 
     /// Path inside the catalog: `AppIcon.appiconset`, `Tabs/Home.imageset`.
-    package var path: String
+    package var path: String {
+        didSet { (folderExtension, folderKind) = Self.folder(path) }
+    }
     /// The folder name without its extension: `AppIcon`, `Home.selected`.
     package var name: String
     package var kind: Kind
@@ -32,15 +34,19 @@ package struct CatalogSet: Hashable, Sendable {
     package var contents: Result<JSONValue, ContentsError>
 
     /// The folder's extension, lower case: `appiconset`, `colorset`, `symbolset`, `brandassets`…
-    package var folderExtension: String {
-        PathText.fileExtension(PathText.lastComponent(path)).lowercased()
-    }
-
+    /// Taken once from `path` (verify's checks across sets ask it of 50,000 sets, issue 50).
+    package private(set) var folderExtension: String
     /// The folder's kind by its extension (any case); nil for one Xcode does not know.
-    package var folderKind: FolderKind? { FolderKind(rawValue: folderExtension) }
+    package private(set) var folderKind: FolderKind?
+
+    private static func folder(_ path: String) -> (String, FolderKind?) {
+        let folderExtension = PathText.fileExtension(PathText.lastComponent(path)).lowercased()
+        return (folderExtension, FolderKind(rawValue: folderExtension))
+    }
 
     package init(path: String, name: String, kind: Kind, files: [String], contents: Result<JSONValue, ContentsError>) {
         self.path = path
+        (folderExtension, folderKind) = Self.folder(path)
         self.name = name
         self.kind = kind
         self.files = files

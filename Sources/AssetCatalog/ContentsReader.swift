@@ -26,7 +26,9 @@ package enum ContentsReader {
     /// Contents.json says so whether deferred or not.
     /// The catalog's own entries are looked at over the cores (issue 50: 50,000 set folders listed
     /// one after the other took a second); what is below each one in turn.
-    package static func sets(inCatalogAt catalogPath: String, deferring: @Sendable (_ relative: String) -> Bool) -> [CatalogSet]? {
+    /// `lanes`: threads to look at them on at most (nil: one per core).
+    package static func sets(inCatalogAt catalogPath: String, lanes: Int? = nil,
+                             deferring: @Sendable (_ relative: String) -> Bool) -> [CatalogSet]? {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: catalogPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             return nil
@@ -34,7 +36,7 @@ package enum ContentsReader {
         let listing = ((try? FileManager.default.contentsOfDirectory(atPath: catalogPath)) ?? []).sorted()
         // Joined as the parts come, and sorted in place: no more than two copies of 50,000 sets at once.
         var found: [CatalogSet] = []
-        var parts = concurrentMap(listing.filter { !$0.hasPrefix(".") }) { entry in
+        var parts = concurrentMap(listing.filter { !$0.hasPrefix(".") }, lanes: lanes) { entry in
             var found: [CatalogSet] = []
             collect(entry, in: catalogPath, relative: "", deferring: deferring, into: &found)
             return found

@@ -83,6 +83,8 @@ struct VerifyCommand: ParsableCommand {
                                                     catalogFolder: place.catalogFolder,
                                                     output: options.output != nil ? place.output : nil)
                 session.prefetched = BuildRecord.Prefetch(path: state.record)
+                // And the catalog listed (on a core each: the manifest's parse keeps the main thread).
+                session.listing = CatalogListing(catalogAt: place.output + "/" + place.catalogFolder)
             }
             // Of the manifest, the checks need where it is and its project: the rest is let go once planned.
             let (plan, manifestDirectory, manifestProject) = try {
@@ -92,6 +94,8 @@ struct VerifyCommand: ParsableCommand {
             if projectFile == nil { projectFile = try manifestProject.map { try ProjectRoles.load($0, printer: printer) } }
             subject = .plan(plan, manifestDirectory: manifestDirectory)
         }
+        // The plan and the record (`session.prefetched`) are let go by the exit, not freed one by one.
+        FreedMemory.keepUntilExit((session, subject))
         var reports: [VerifyReport]
         do {
             reports = try session.reports(subject, project: projectFile)

@@ -42,6 +42,8 @@ package struct VerifySession {
     /// The build record, being read while the manifest is parsed (`BuildRecord.Prefetch`, issue
     /// 50: 0.65 s of a 50,000-asset catalog's verify); read when the plan's record is another.
     package var prefetched: BuildRecord.Prefetch?
+    /// The manifest's catalog, being listed while the manifest is parsed (`CatalogListing`).
+    package var listing: CatalogListing?
     /// A path as reports and messages show it: relative to the current folder (the CLI), or to
     /// the server's root.
     package var showPath: (String) -> String
@@ -95,7 +97,7 @@ package struct VerifySession {
         let roles = try project.map { file throws(Diagnostic) in try ProjectLookup.roles(for: catalog, in: file) }
         return Verifier.verify(plan: plan, record: record, displayPath: showPath(catalog),
                                stacks: TemplateLocator.stackRules(table: plan.table, manifestDirectory: manifestDirectory),
-                               roles: roles)
+                               roles: roles, listing: listing)
     }
 
     /// One catalog on its own: it must be an `.xcassets` folder, and a named app icon must be one

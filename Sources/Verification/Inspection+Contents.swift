@@ -16,7 +16,7 @@ extension Inspection {
         let glyphs = glyphNames()
         settleOwnSets()
         // The sets in shards over the cores (issue 50), each shard's findings taken in in catalog order.
-        let ranges = Self.shards(of: sets.count)
+        let ranges = Self.shards(of: sets.count, least: leastShardSets)
         let parent = Shared(self)
         let done = concurrentMap(ranges) { range in
             let shard = Inspection(shardOf: parent.value, range: range)
@@ -41,9 +41,10 @@ extension Inspection {
     static let shardSets = 256
     static let mostShards = 16
 
-    /// The runs of sets the catalog check of `count` sets is cut into, in order.
-    static func shards(of count: Int) -> [Range<Int>] {
-        let shards = max(1, min(mostShards, count / shardSets))
+    /// The runs of sets the catalog check of `count` sets is cut into, in order, each of at least
+    /// `least` sets (`shardSets`; a test asks for smaller ones).
+    static func shards(of count: Int, least: Int = shardSets) -> [Range<Int>] {
+        let shards = max(1, min(mostShards, count / max(1, least)))
         return (0..<shards).map { shard in (count * shard / shards)..<(count * (shard + 1) / shards) }
     }
 

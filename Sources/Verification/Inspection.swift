@@ -72,6 +72,8 @@ final class Inspection {
     private var ownSetsCache: Set<String>?
     /// The plan's sources read so far, by path (one source may feed the jobs of many sets).
     var sourceFacts: [String: SourceFacts?] = [:]
+    /// The fewest sets a shard of the catalog check holds (`shards(of:least:)`).
+    var leastShardSets = Inspection.shardSets
 
     /// A shard of `parent`'s catalog check (`checkCatalog`, issue 50): the sets `range` of the
     /// parent (at 0… here), with the parent's settings and what its checks before the sets noted.
@@ -112,12 +114,29 @@ final class Inspection {
     }
 
     /// Reads every set; false when the catalog folder does not exist.
-    func loadSets() -> Bool {
-        guard let found = ContentsReader.sets(inCatalogAt: catalogPath, deferring: Self.isPlainImageSet) else { return false }
-        sets = found
-        setsByPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
-        plainImageSets = Set(sets.indices.filter { Self.isPlainImageSet(sets[$0].path) })
+    /// `listing`: the catalog's sets listed while the manifest was parsed, taken when they are
+    /// this catalog's.
+    func loadSets(listing: CatalogListing? = nil) -> Bool {
+        guard let found = listing?.sets(ofCatalogAt: catalogPath) ?? Listed(catalogAt: catalogPath, lanes: nil) else { return false }
+        sets = found.sets
+        setsByPath = found.byPath
+        plainImageSets = found.plainImageSets
         return true
+    }
+
+    /// A catalog's sets as `loadSets` keeps them, with their positions by path and the plain image sets'.
+    struct Listed: Sendable {
+        let sets: [CatalogSet]
+        let byPath: [String: Int]
+        let plainImageSets: Set<Int>
+
+        /// nil when `catalogPath` is not a folder. `lanes`: threads to list on (nil: one per core).
+        init?(catalogAt catalogPath: String, lanes: Int?) {
+            guard let sets = ContentsReader.sets(inCatalogAt: catalogPath, lanes: lanes, deferring: Inspection.isPlainImageSet) else { return nil }
+            self.sets = sets
+            byPath = Dictionary(sets.indices.map { (sets[$0].path, $0) }, uniquingKeysWith: { first, _ in first })
+            plainImageSets = Set(sets.indices.filter { Inspection.isPlainImageSet(sets[$0].path) })
+        }
     }
 
     /// An image set that is not inside a container set (a stack, brand assets, a sticker pack…):

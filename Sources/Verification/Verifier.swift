@@ -109,21 +109,28 @@ package enum Verifier {
     ///   - displayPath: the catalog as messages show it (default: `plan.catalogFolder`).
     ///   - roles: the roles the Xcode project (`project:` in the manifest, or `--project`) gives the
     ///     app icon sets, as in `verify(catalogAt:)`.
+    ///   - listing: the catalog's sets listed while the manifest was parsed (`CatalogListing`).
+    ///   - leastShardSets: the fewest sets a shard of the catalog check holds (nil: `Inspection.shardSets`;
+    ///     a test asks for fewer).
     package static func verify(plan: Plan, record: BuildRecord?, displayPath: String? = nil,
-                               stacks: StackRules? = nil, roles: IconRoles? = nil) -> VerifyReport {
+                               stacks: StackRules? = nil, roles: IconRoles? = nil, listing: CatalogListing? = nil,
+                               leastShardSets: Int? = nil) -> VerifyReport {
         let catalogPath = (plan.outputDirectory as NSString).appendingPathComponent(plan.catalogFolder)
         let inspection = Inspection(catalogPath: catalogPath, display: displayPath ?? plan.catalogFolder)
+        if let leastShardSets { inspection.leastShardSets = leastShardSets }
         inspection.stackRules = stacks
         inspection.roles = roles
-        guard inspection.loadSets() else {
+        // Made while the catalog is still being listed (`listing`).
+        var own = Set(plan.jobs.lazy.map(\.output))
+        if let record { own.formUnion(record.files.keys) }
+        let check = Inspection.PlanCheck(plan, record: record)
+        guard inspection.loadSets(listing: listing) else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
                            message: "the catalog does not exist", fix: "run `assetsmith build`")
             return inspection.report()
         }
-        var own = Set(plan.jobs.lazy.map(\.output))
-        if let record { own.formUnion(record.files.keys) }
         inspection.ownFiles = own
-        inspection.checkCatalog(plan: Inspection.PlanCheck(plan, record: record))
+        inspection.checkCatalog(plan: check)
         for bundle in plan.iconBundles ?? [] {
             let shown = sibling(bundle.folder, of: inspection.display)
             inspection.checkIconBundle(at: (plan.outputDirectory as NSString).appendingPathComponent(bundle.folder),
