@@ -30,7 +30,9 @@ package enum ContainedFile {
     package static func link(under root: String, relative: String) -> String? {
         var path = root
         var walked: [Substring] = []
-        for component in relative.split(separator: "/") where !component.isEmpty && component != "." {
+        // Components found by their slash bytes, as the file system finds them (`PathText.lastComponent`).
+        for bytes in relative.utf8.split(separator: UInt8(ascii: "/")) where !bytes.elementsEqual(".".utf8) {
+            let component = Substring(bytes)
             path += "/" + component
             walked.append(component)
             var info = stat()

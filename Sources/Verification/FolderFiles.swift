@@ -28,7 +28,7 @@ struct FolderFiles {
 
     /// The folder of `relative` (a path inside the catalog): all before its last slash, "" for none.
     static func folder(of relative: String) -> String {
-        guard let slash = relative.lastIndex(of: "/") else { return "" }
+        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return "" }
         return String(relative[..<slash])
     }
 

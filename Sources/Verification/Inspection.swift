@@ -142,7 +142,7 @@ final class Inspection {
     /// An image set that is not inside a container set (a stack, brand assets, a sticker pack…):
     /// the checks across sets ask of it only whether its Contents.json parsed and its properties.
     static func isPlainImageSet(_ path: String) -> Bool {
-        let parts = path.split(separator: "/")
+        let parts = path.utf8.split(separator: UInt8(ascii: "/")).map(Substring.init)
         return CatalogSet.Kind(folderExtension: PathText.fileExtension(parts.last.map(String.init) ?? "")) == .image
             && !parts.dropLast().contains { !PathText.fileExtension(String($0)).isEmpty }
     }
