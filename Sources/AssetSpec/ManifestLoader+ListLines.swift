@@ -43,14 +43,15 @@ extension ManifestLoader {
     static func assetListLines(_ top: MappingReader, text: String, sink: DiagnosticSink) -> AssetListLines? {
         guard let list = top.value("assets"), case .sequence(let sequence) = list,
               let keyLine = top.location(of: "assets")?.line else { return nil }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        // Lines at their newline bytes, as libyaml counts them (a Character split kept "\r\n" whole).
+        let lines = text.utf8.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         var starts: [Int] = []
         starts.reserveCapacity(sequence.count)
         for item in sequence {
             let place = sink.location(item)
             guard place.line > (starts.last ?? keyLine), place.line <= lines.count else { return nil }
             // The text before the item on its line is its dash and indentation, nothing else.
-            let before = lines[place.line - 1].prefix(max(0, place.column - 1))
+            let before = Substring(lines[place.line - 1]).prefix(max(0, place.column - 1))
             guard before.trimmingCharacters(in: .whitespaces) == "-" else { return nil }
             starts.append(place.line)
         }
