@@ -48,10 +48,19 @@ extension Inspection {
     }
 
     private func checkImageScales(_ set: CatalogSet) {
+        let images = set.images
+        // A set whose every named image the plan or the stack checks sized (each of our own sets):
+        // no member is left to compare (the grouping cost 0.3 s of verifying 50,000 sets, issue 50).
+        if images.allSatisfy({ entry in
+            entry.image.filename.map { name in
+                let relative = set.path + "/" + name
+                return sizeCheckedByPlan.contains(relative) || sizeCheckedByStacks.contains(relative)
+            } ?? true
+        }) { return }
         // Entries that differ only in scale belong together.
         var groups: [JSONValue: [(scale: Scale, name: String)]] = [:]
         var order: [JSONValue] = []
-        for (_, image) in set.images {
+        for (_, image) in images {
             guard let name = image.filename, exists(name, in: set),
                   format(set.path + "/" + name)?.isVector != true,
                   let scale = image.scale else { continue }

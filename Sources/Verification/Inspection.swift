@@ -254,16 +254,25 @@ final class Inspection {
         return data
     }
 
+    /// Whether `relative` ends in `.png` in any case, by its last bytes (a lower-cased copy of every
+    /// path was a string made a file, issue 50).
+    static func isPNGName(_ relative: String) -> Bool {
+        let tail = Array(relative.utf8.suffix(4))
+        return tail.count == 4 && tail[0] == UInt8(ascii: ".") && tail[1] | 0x20 == UInt8(ascii: "p")
+            && tail[2] | 0x20 == UInt8(ascii: "n") && tail[3] | 0x20 == UInt8(ascii: "g")
+    }
+
     /// The bytes of the file at `relative` inside the catalog at `catalogPath` as `data(_:)` has
     /// them, or the `strerror` text of why it could not read them (nil for a file refused by its
     /// size); on any thread (`ReadAhead`).
     static func read(_ relative: String, catalogPath: String) -> (data: Data?, unreadable: String?) {
-        let limit = relative.hasSuffix("Contents.json") ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
+        let limit = relative.utf8.reversed().starts(with: "Contents.json".utf8.reversed())
+            ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
         let path = (catalogPath as NSString).appendingPathComponent(relative)
         if ContainedFile.link(under: catalogPath, relative: relative) != nil {
             // A file of a set that is a link is not followed out of the catalog (issue 36).
             return (nil, "a symbolic link, which verify does not follow")
-        } else if relative.lowercased().hasSuffix(".png"), PNGDeclaredSize.refusal(path) != nil {
+        } else if isPNGName(relative), PNGDeclaredSize.refusal(path) != nil {
             return (nil, nil) // reported by the file check, from its header
         }
         switch BoundedFile.read(path, limit: limit) {
