@@ -4,7 +4,7 @@ import ImageProbe
 import PNGCodec
 
 /// What verify has read of the files of one folder of the catalog (the set in flight): their
-/// bytes, types, pixel sizes and PNG facts, the folder's names, and where the strings of its
+/// bytes, types, pixel sizes and PNG facts, the folder's names by case, and where the strings of its
 /// Contents.json are. `Inspection` keeps one at a time and starts a new one when a check asks
 /// about a file of another folder, so memory holds one set's files whatever the catalog's size
 /// (issue 38: kept for every file, 150,000 files of 50,000 sets took 250 MB).
@@ -17,8 +17,9 @@ struct FolderFiles {
     var format: [String: ImageFormat?] = [:]
     var size: [String: Result<PixelSize, ProbeError>] = [:]
     var info: [String: Result<PNGInfo, PNGError>] = [:]
-    /// The folder's file names, and the same lower-cased → as on disk.
-    var names: (exact: Set<String>, folded: [String: String])?
+    /// The folder's file names (of a folder of many), and the same lower-cased → as on disk.
+    var exact: Set<String>?
+    var folded: [String: String]?
     /// Per Contents.json: the first place of each string, and of each key with its value (`StringPlaces`).
     var places: [String: [String: (line: Int, column: Int)]] = [:]
 

@@ -272,10 +272,12 @@ final class Inspection {
         if ContainedFile.link(under: catalogPath, relative: relative) != nil {
             // A file of a set that is a link is not followed out of the catalog (issue 36).
             return (nil, "a symbolic link, which verify does not follow")
-        } else if isPNGName(relative), PNGDeclaredSize.refusal(path) != nil {
-            return (nil, nil) // reported by the file check, from its header
         }
-        switch BoundedFile.read(path, limit: limit) {
+        // A PNG larger than its header allows is not read: reported by the file check, from its
+        // header (only a file over `otherChunkBytes` can be; its size is the open file's).
+        let admit: ((Int) -> Bool)? = isPNGName(relative)
+            ? { size in size <= PNGDeclaredSize.otherChunkBytes || PNGDeclaredSize.refusal(path) == nil } : nil
+        switch BoundedFile.read(path, limit: limit, admit: admit) {
         case .success(let read): return (read, nil)
         case .failure(.unreadable(let reason)): return (nil, reason)
         case .failure: return (nil, nil)
@@ -367,23 +369,31 @@ final class Inspection {
     }
 
     /// Whether `name` is in `set`'s folder with exactly this case (from the directory listing:
-    /// a case-insensitive file system would find `icon.png` for `Icon.png` through stat).
+    /// a case-insensitive file system would find `icon.png` for `Icon.png` through stat). A look
+    /// through a set's few names, not a set of them made for each (issue 50); a set of many has
+    /// one made once while its folder is in flight.
     func exists(_ name: String, in set: CatalogSet) -> Bool {
-        names(in: set).exact.contains(name)
+        guard set.files.count > 16 else { return set.files.contains(name) }
+        enter(folder: set.path)
+        if let known = inFlight.exact { return known.contains(name) }
+        let exact = Set(set.files)
+        inFlight.exact = exact
+        return exact.contains(name)
     }
 
     /// The file of `set` whose name differs from `name` only in case, if there is one.
     func caseVariant(of name: String, in set: CatalogSet) -> String? {
-        names(in: set).folded[name.lowercased()]
+        folded(in: set)[name.lowercased()]
     }
 
-    private func names(in set: CatalogSet) -> (exact: Set<String>, folded: [String: String]) {
+    /// The names of `set`'s folder lower-cased → as on disk (the first of each), made once while
+    /// its folder is in flight.
+    private func folded(in set: CatalogSet) -> [String: String] {
         enter(folder: set.path)
-        if let known = inFlight.names { return known }
+        if let known = inFlight.folded { return known }
         var folded: [String: String] = [:]
         for file in set.files where folded[file.lowercased()] == nil { folded[file.lowercased()] = file }
-        let names = (Set(set.files), folded)
-        inFlight.names = names
-        return names
+        inFlight.folded = folded
+        return folded
     }
 }
