@@ -265,25 +265,6 @@ package struct BuildStamp {
             .trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
         return trimmed.isEmpty ? nil : trimmed
     }
-
-    /// The non-empty lines of `text`, found by their bytes, ending at a line feed or a carriage
-    /// return and line feed (a manifest saved with Windows line ends, or checked out by git with
-    /// `core.autocrlf`, has its `output:` found too: its builds get the no-op fast path).
-    package static func lines(of text: String) -> [Substring] {
-        let utf8 = text.utf8
-        var lines: [Substring] = []
-        var start = utf8.startIndex
-        var search = start
-        while let feed = utf8[search...].firstIndex(of: UInt8(ascii: "\n")) {
-            search = utf8.index(after: feed)
-            var end = feed
-            if end > start, utf8[utf8.index(before: end)] == UInt8(ascii: "\r") { end = utf8.index(before: end) }
-            if end > start { lines.append(Substring(utf8[start..<end])) }
-            start = search
-        }
-        if start < utf8.endIndex { lines.append(Substring(utf8[start...])) }
-        return lines
-    }
 }
 
 /// Size and modification time (ns) of a file or folder, without following a final symlink's
