@@ -88,4 +88,12 @@ import TestSupport
         set.path = "AppIcon.AppIconSet"
         #expect(set.folderExtension == "appiconset" && set.folderKind == .appIconSet)
     }
+
+    /// A PNG is told by its name's last four bytes, in any case (its declared-size check before reading).
+    @Test func aPNGIsToldByItsNamesLastBytes() {
+        for name in ["A.imageset/A.png", "A.imageset/A@2x.PNG", "x.pNg", ".png"] { #expect(Inspection.isPNGName(name), "\(name)") }
+        for name in ["A.imageset/A.pn", "png", "A.imageset/Apng", "A.png.json", "A.imageset/A.jpg", "é.pnģ"] {
+            #expect(!Inspection.isPNGName(name), "\(name)")
+        }
+    }
 }
