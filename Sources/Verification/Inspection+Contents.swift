@@ -112,6 +112,9 @@ extension Inspection {
             checkSizes(set)
         }
         ahead = ReadAhead()
+        // What only this shard's checks used goes before the merge: a shard waits for the others.
+        sourceFacts = [:]
+        forgetPositions()
     }
 
     // MARK: Keys and values

@@ -108,6 +108,11 @@ final class Inspection {
         checkedFiles.formUnion(shard.checkedFiles)
     }
 
+    /// Lets go of the sets' positions by path (a shard's, once its checks are done).
+    func forgetPositions() {
+        setsByPath = [:]
+    }
+
     /// Made once, before shards share it (it is kept on first use).
     func settleOwnSets() {
         _ = ownSets
