@@ -111,6 +111,8 @@ def main():
     binary = os.path.abspath(args.bin)
     if not os.access(binary, os.X_OK):
         sys.exit(f"error: no assetsmith at {binary}; run `make build` first")
+    if args.work is not None:
+        os.makedirs(args.work, exist_ok=True)  # a --work folder not made yet is made, not a traceback
     # One small build first, not counted: the binary and the templates are then read from the
     # page cache by every count alike (a cold start alone added 2 s to the first count's build).
     warm = tempfile.mkdtemp(prefix="assetsmith-scale-warm-", dir=args.work)
