@@ -94,7 +94,9 @@ extension Inspection {
             if let reason = unreadable(relative) {
                 add(.error, ext == "png" ? .notPNG : .fileType, file: file, asset: set.path,
                     message: "cannot read \(PathText.lastComponent(relative)) (\(reason.lowercased()))",
-                    fix: "check the file's permissions (it must be readable by the user running verify)")
+                    fix: reason == Self.linkReason
+                        ? "put the file itself in the set instead of a link (assetsmith build does not follow it, and Xcode may not)"
+                        : "check the file's permissions (it must be readable by the user running verify)")
                 return nil
             }
             if recordLFSPointer(relative) { return nil }

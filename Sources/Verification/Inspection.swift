@@ -267,6 +267,9 @@ final class Inspection {
             && tail[2] | 0x20 == UInt8(ascii: "n") && tail[3] | 0x20 == UInt8(ascii: "g")
     }
 
+    /// Why a file of a set that is a symbolic link is not read.
+    static let linkReason = "a symbolic link, which verify does not follow"
+
     /// The bytes of the file at `relative` inside the catalog at `catalogPath` as `data(_:)` has
     /// them, or the `strerror` text of why it could not read them (nil for a file refused by its
     /// size); on any thread (`ReadAhead`).
@@ -276,7 +279,7 @@ final class Inspection {
         let path = (catalogPath as NSString).appendingPathComponent(relative)
         if ContainedFile.link(under: catalogPath, relative: relative) != nil {
             // A file of a set that is a link is not followed out of the catalog (issue 36).
-            return (nil, "a symbolic link, which verify does not follow")
+            return (nil, linkReason)
         }
         // A PNG larger than its header allows is not read: reported by the file check, from its
         // header (only a file over `otherChunkBytes` can be; its size is the open file's).

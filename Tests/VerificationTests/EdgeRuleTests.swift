@@ -64,5 +64,8 @@ import Verification
         #expect(VerifyFixtures.findingLines(path) == [
             "Assets.xcassets/Big.imageset/Big.png: error: cannot read Big.png (a symbolic link, which verify does not follow)",
         ])
+        // The fix says what to do with a link, not to look at permissions.
+        #expect(Verifier.verify(catalogAt: path).findings.map(\.fix)
+            == ["put the file itself in the set instead of a link (assetsmith build does not follow it, and Xcode may not)"])
     }
 }
