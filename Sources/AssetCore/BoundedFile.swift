@@ -42,8 +42,11 @@ package enum BoundedFile {
     /// `admit`: asked with the file's size (from the open file, before any byte is read); false
     /// leaves it unread (`refused`). One look at the file for a reader that decides by its size
     /// (issue 50: verify's PNGs were looked at twice).
-    package static func read(_ path: String, limit: Int, admit: ((Int) -> Bool)? = nil) -> Result<Data, Failure> {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+    /// `followingLink` false: a last component that is a symbolic link is not opened (`O_NOFOLLOW`:
+    /// `unreadable`, whose reason the caller asks `lstat` about); the caller checks the folders above.
+    package static func read(_ path: String, limit: Int, admit: ((Int) -> Bool)? = nil,
+                             followingLink: Bool = true) -> Result<Data, Failure> {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | (followingLink ? 0 : O_NOFOLLOW))
         guard descriptor >= 0 else { return .failure(.unreadable(String(cString: strerror(errno)))) }
         defer { close(descriptor) }
         var info = stat()

@@ -14,7 +14,6 @@ extension Inspection {
         sizeCheckedByStacks = stackSizedFiles()
         if let plan { beginPlanCheck(plan) }
         let glyphs = glyphNames()
-        settleOwnSets()
         // The sets in shards over the cores (issue 50), each shard's findings taken in in catalog order.
         let ranges = Self.shards(of: sets.count, least: leastShardSets)
         let parent = Shared(self)

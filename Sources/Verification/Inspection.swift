@@ -54,9 +54,7 @@ final class Inspection {
     var stackRules: StackRules?
     /// Files (inside the catalog) that assetsmith generated: from the plan, or from the build record
     /// beside a catalog given with `--catalog`. They are held to the strict rules.
-    var ownFiles: Set<String> = [] {
-        didSet { ownSetsCache = nil }
-    }
+    var ownFiles = OwnFiles()
     private var seenFindings: Set<Finding> = []
     /// The files of the folder checks are looking at, read once each; forgotten when a check
     /// turns to another folder (issue 38).
@@ -69,7 +67,6 @@ final class Inspection {
         self.display = display.hasSuffix("/") ? String(display.dropLast()) : display
     }
 
-    private var ownSetsCache: Set<String>?
     /// The plan's sources read so far, by path (one source may feed the jobs of many sets).
     var sourceFacts: [String: SourceFacts?] = [:]
     /// The fewest sets a shard of the catalog check holds (`shards(of:least:)`).
@@ -90,7 +87,6 @@ final class Inspection {
         roles = parent.roles
         stackRules = parent.stackRules
         ownFiles = parent.ownFiles
-        ownSetsCache = parent.ownSetsCache
         sizeCheckedByStacks = parent.sizeCheckedByStacks
         reportedMissing = parent.reportedMissing
     }
@@ -111,11 +107,6 @@ final class Inspection {
     /// Lets go of the sets' positions by path (a shard's, once its checks are done).
     func forgetPositions() {
         setsByPath = [:]
-    }
-
-    /// Made once, before shards share it (it is kept on first use).
-    func settleOwnSets() {
-        _ = ownSets
     }
 
     /// Reads every set; false when the catalog folder does not exist.
@@ -192,23 +183,7 @@ final class Inspection {
 
     /// True when assetsmith generated any file of the set.
     func isOwn(_ set: CatalogSet) -> Bool {
-        ownSets.contains(set.path)
-    }
-
-    /// The folders that hold an owned file, each folder above it included (`Tabs/Home.imageset`,
-    /// `Tabs`), made once from `ownFiles`.
-    private var ownSets: Set<String> {
-        if let ownSetsCache { return ownSetsCache }
-        var folders: Set<String> = []
-        for file in ownFiles {
-            var path = Substring(file)
-            while let slash = path.lastIndex(of: "/") {
-                path = path[..<slash]
-                guard folders.insert(String(path)).inserted else { break }
-            }
-        }
-        ownSetsCache = folders
-        return folders
+        ownFiles.folders.contains(set.path)
     }
 
     /// Our own files get errors where a catalog made elsewhere gets warnings (what actool accepts
@@ -272,22 +247,27 @@ final class Inspection {
 
     /// The bytes of the file at `relative` inside the catalog at `catalogPath` as `data(_:)` has
     /// them, or the `strerror` text of why it could not read them (nil for a file refused by its
-    /// size); on any thread (`ReadAhead`).
-    static func read(_ relative: String, catalogPath: String) -> (data: Data?, unreadable: String?) {
+    /// size); on any thread (`ReadAhead`). `folderChecked`: the caller found no folder above the
+    /// file to be a symbolic link (`ReadAhead` looks once a set, not once a file).
+    static func read(_ relative: String, catalogPath: String, folderChecked: Bool = false) -> (data: Data?, unreadable: String?) {
         let limit = relative.utf8.reversed().starts(with: "Contents.json".utf8.reversed())
             ? Budgets.standard.contentsBytes : Budgets.standard.sourceBytes
         let path = (catalogPath as NSString).appendingPathComponent(relative)
-        if ContainedFile.link(under: catalogPath, relative: relative) != nil {
-            // A file of a set that is a link is not followed out of the catalog (issue 36).
+        // A file of a set that is a link is not followed out of the catalog (issue 36): the folders
+        // above it are looked at with `lstat`, the file itself is opened with `O_NOFOLLOW` (two
+        // `lstat` a file were a fifth of verify's system time at 50,000 assets, issue 50).
+        if !folderChecked, ContainedFile.link(under: catalogPath, relative: PathText.parent(relative)) != nil {
             return (nil, linkReason)
         }
         // A PNG larger than its header allows is not read: reported by the file check, from its
         // header (only a file over `otherChunkBytes` can be; its size is the open file's).
         let admit: ((Int) -> Bool)? = isPNGName(relative)
             ? { size in size <= PNGDeclaredSize.otherChunkBytes || PNGDeclaredSize.refusal(path) == nil } : nil
-        switch BoundedFile.read(path, limit: limit, admit: admit) {
+        switch BoundedFile.read(path, limit: limit, admit: admit, followingLink: false) {
         case .success(let read): return (read, nil)
-        case .failure(.unreadable(let reason)): return (nil, reason)
+        case .failure(.unreadable(let reason)):
+            // Not opened: a link (`ELOOP` under `O_NOFOLLOW`) is told as one, as before it was opened.
+            return (nil, ContainedFile.link(under: catalogPath, relative: relative) != nil ? linkReason : reason)
         case .failure: return (nil, nil)
         }
     }

@@ -107,14 +107,21 @@ struct ReadAhead: Sendable {
         }
         var seen: Set<String> = []
         var files: [(String, File)] = []
+        // The set's folder looked at once for a symbolic link above its files (`Inspection.read`).
+        var folderChecked: Bool?
         for relative in names + task.outputs where seen.insert(relative).inserted {
-            files.append((relative, readFile(relative, hash: task.recorded.contains(relative), catalogPath: catalogPath)))
+            let inSet = PathText.parent(relative) == set.path
+            if inSet, folderChecked == nil {
+                folderChecked = ContainedFile.link(under: catalogPath, relative: set.path) == nil
+            }
+            files.append((relative, readFile(relative, hash: task.recorded.contains(relative), catalogPath: catalogPath,
+                                             folderChecked: inSet && folderChecked == true)))
         }
         return .set(task.index, contents, files)
     }
 
-    static func readFile(_ relative: String, hash: Bool, catalogPath: String) -> File {
-        let (data, unreadable) = Inspection.read(relative, catalogPath: catalogPath)
+    static func readFile(_ relative: String, hash: Bool, catalogPath: String, folderChecked: Bool = false) -> File {
+        let (data, unreadable) = Inspection.read(relative, catalogPath: catalogPath, folderChecked: folderChecked)
         let format = data.flatMap { ImageFormat(sniffing: $0) }
         let info = format == .png ? data.map { data in Result { () throws(PNGError) -> PNGInfo in try PNGCodec.info(data) } } : nil
         return File(readable: data != nil, data: (data?.count ?? 0) <= keptBytes ? data : nil, unreadable: unreadable,

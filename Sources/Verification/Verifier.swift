@@ -42,7 +42,7 @@ package enum Verifier {
         // Read once, and only what the checks use is kept: a record lists every file (issue 38).
         var recordedOutputs: [String]?
         if let record = BuildRecord.read(at: recordPath) {
-            inspection.ownFiles = Set(record.files.keys)
+            inspection.ownFiles = OwnFiles(recorded: record.files)
             recordedOutputs = record.outputFiles.map { Array($0.keys) }
         }
         FreedMemory.release()
@@ -120,16 +120,17 @@ package enum Verifier {
         if let leastShardSets { inspection.leastShardSets = leastShardSets }
         inspection.stackRules = stacks
         inspection.roles = roles
-        // Made while the catalog is still being listed (`listing`).
-        var own = Set(plan.jobs.lazy.map(\.output))
-        if let record { own.formUnion(record.files.keys) }
+        // The record's folders found on another core while the plan's index is made (issue 50).
+        let recorded = record?.files ?? [:]
+        let recordFolders = Later { OwnFiles.folders(of: recorded) }
         let check = Inspection.PlanCheck(plan, record: record)
         guard inspection.loadSets(listing: listing) else {
             inspection.add(.error, .missingFile, file: inspection.display, asset: nil,
                            message: "the catalog does not exist", fix: "run `assetsmith build`")
             return inspection.report()
         }
-        inspection.ownFiles = own
+        inspection.ownFiles = OwnFiles(recorded: recorded, recordFolders: recordFolders.value, jobs: plan.jobs,
+                                       jobsByFolder: check.jobsByFolder)
         inspection.checkCatalog(plan: check)
         for bundle in plan.iconBundles ?? [] {
             let shown = sibling(bundle.folder, of: inspection.display)
