@@ -92,7 +92,7 @@ package struct BuildRecord: Hashable, Sendable, Codable {
         let decoded = concurrentMap(wanted) { index -> [String: FileRecord]? in
             guard parts[index].hasPrefix("\(index)-"),
                   case .success(let data) = BoundedFile.read(folder + "/" + parts[index], limit: maximumBytes),
-                  let part = try? JSONDecoder().decode(Part.self, from: data), part.isRows,
+                  let part = try? JSONDecoder().decode(Part.self, from: data), part.isCurrent,
                   part.files.keys.allSatisfy({ Self.part(of: $0, count: count) == index }) else { return nil }
             return part.files
         }

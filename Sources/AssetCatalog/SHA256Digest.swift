@@ -76,6 +76,17 @@ package struct SHA256Digest: Hashable, Sendable, Codable, CustomStringConvertibl
         }
     }
 
+    /// The 32 bytes, big-endian; nil for a text kept as written.
+    package var bytes: [UInt8]? {
+        guard case .bytes(let a, let b, let c, let d) = storage else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for word in [a, b, c, d] {
+            for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8(truncatingIfNeeded: word >> UInt64(shift))) }
+        }
+        return bytes
+    }
+
     /// The first `count` hex digits (a part file's name).
     package func prefix(_ count: Int) -> Substring { hex.prefix(count) }
 

@@ -143,21 +143,73 @@ package enum ManifestLoader {
             sink.error("\"assets\" must be a list (each item starts with \"- name: …\")", at: list)
             return (listed, patternFolders)
         }
-        for pattern in sequence {
-            let (items, folder) = expandPattern(pattern, directory: directory, sink: sink)
-            if let folder { patternFolders.append(folder) }
-            for item in items {
-                guard let asset = readAsset(item, directory: directory, sink: sink) else { continue }
-                if let first = seenNames[asset.name.lowercased()] {
-                    sink.error("asset name \"\(asset.name)\" is used twice (first at line \(first.line))",
-                               at: item, fix: "give each asset its own name (names are case-insensitive on disk)")
-                } else {
-                    seenNames[asset.name.lowercased()] = asset.location
-                }
-                listed.append((item, asset))
+        // Each item read on the cores in runs (issue 50: 50,000 items took 0.6 s on one), then
+        // taken in in order: its diagnostics, then whether its name was used before.
+        for run in readItems(Array(sequence), directory: directory, file: sink.file) {
+            var taken = 0
+            func takeDiagnostics(upTo end: Int) {
+                for diagnostic in run.sink.diagnostics[taken..<end] { sink.append(diagnostic) }
+                taken = end
             }
+            for pattern in run.patterns {
+                takeDiagnostics(upTo: pattern.diagnostics)
+                if let folder = pattern.folder { patternFolders.append(folder) }
+                for item in pattern.items {
+                    takeDiagnostics(upTo: item.diagnostics)
+                    guard let asset = item.asset else { continue }
+                    if let first = seenNames[asset.name.lowercased()] {
+                        sink.error("asset name \"\(asset.name)\" is used twice (first at line \(first.line))",
+                                   at: item.node, fix: "give each asset its own name (names are case-insensitive on disk)")
+                    } else {
+                        seenNames[asset.name.lowercased()] = asset.location
+                    }
+                    listed.append((item.node, asset))
+                }
+            }
+            sink.namedSources += run.sink.namedSources
         }
         return (listed, patternFolders)
+    }
+
+    /// A run of `assets:` items as read on one thread, with a sink of its own: each pattern's
+    /// folder and items, each with how many of the run's diagnostics were made by then.
+    private struct ReadRun: @unchecked Sendable {
+        struct Item {
+            let node: Node
+            let asset: AssetEntry?
+            let diagnostics: Int
+        }
+
+        struct Pattern {
+            let folder: String?
+            let diagnostics: Int
+            var items: [Item] = []
+        }
+
+        let sink: DiagnosticSink
+        var patterns: [Pattern] = []
+    }
+
+    /// The items of `assets:` (`list`), their patterns expanded and each read, in runs over the
+    /// cores; the runs in order. A small list is read on the calling thread.
+    private static func readItems(_ list: [Node], directory: String, file: String) -> [ReadRun] {
+        struct Shared: @unchecked Sendable { let list: [Node] }
+        let shared = Shared(list: list)
+        let size = 512
+        let runs = stride(from: 0, to: list.count, by: size).map { $0..<min($0 + size, list.count) }
+        return concurrentMap(runs, lanes: list.count > size ? nil : 1) { range in
+            var run = ReadRun(sink: DiagnosticSink(file: file))
+            for index in range {
+                let (items, folder) = expandPattern(shared.list[index], directory: directory, sink: run.sink)
+                var pattern = ReadRun.Pattern(folder: folder, diagnostics: run.sink.diagnostics.count)
+                for item in items {
+                    let asset = readAsset(item, directory: directory, sink: run.sink)
+                    pattern.items.append(ReadRun.Item(node: item, asset: asset, diagnostics: run.sink.diagnostics.count))
+                }
+                run.patterns.append(pattern)
+            }
+            return run
+        }.compactMap { $0 }
     }
 
     /// The absolute output folder: `output:` (or `--output`) agreeing with `catalog:`, and never a

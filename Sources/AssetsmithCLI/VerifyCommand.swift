@@ -65,6 +65,7 @@ struct VerifyCommand: ParsableCommand {
     static let optionNames = VerifySession.OptionNames(catalog: "--catalog", catalogWithValue: "--catalog PATH", appIcon: "--app-icon")
 
     func run() throws {
+        PhaseTimer.shared.mark("start")
         FreedMemory.keepLargeBlocksMapped()
         let printer = DiagnosticPrinter(terminal)
         let reportFormat = ReportFormat(rawValue: format) ?? .text

@@ -2,8 +2,8 @@ import Foundation
 
 /// `transform` of each item, over the cores (at most 64 lanes, each taking every 64th item, so
 /// thousands of small items do not cost a dispatch each); results in the items' order. For the
-/// catalog writer and the record, which cannot use the engine's `parallelMap` (AssetCatalog is
-/// below BuildEngine).
+/// manifest's items, the catalog writer, the record and verify, which cannot use the engine's
+/// `parallelMap` (they are below BuildEngine).
 /// `lanes` caps the threads (nil: as many as the cores take; 1: on the calling thread alone).
 package func concurrentMap<Item: Sendable, Value>(_ items: [Item], lanes most: Int? = nil, _ transform: @Sendable (Item) -> Value)
     -> [Value?] {
