@@ -1,5 +1,6 @@
 @testable import AssetCatalog
 import AssetCore
+import SwiftProtobuf
 import AssetPlan
 import Foundation
 import Testing
@@ -26,6 +27,18 @@ import Testing
 
     func write(_ record: BuildRecord, replacing old: BuildRecord?) throws -> BuildRecord {
         try record.write(into: SafeFiles(root: output), at: recordFile, replacing: old)
+    }
+
+    /// A part's entries as rows (`{"rows": {path: row}}` as builds wrote parts before protobuf),
+    /// whichever form the part file is in.
+    func rows(_ name: String) throws -> [String: Any] {
+        let part = try JSONDecoder().decode(BuildRecord.Part.self, from: Data(contentsOf: URL(fileURLWithPath: partsFolder + "/" + name)))
+        let data = try JSONEncoder().encode(part.files.mapValues(BuildRecord.Row.init))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func partText(_ name: String) throws -> String {
+        try String(contentsOfFile: partsFolder + "/" + name, encoding: .utf8)
     }
 
     func partNames() -> Set<String> {
@@ -230,10 +243,6 @@ import Testing
     @Test func anEntryInTwoPartsIsTheEarlierPartsAndAMissingLastPartFailsTheRecord() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let names = try #require(try write(record(sets: 1100), replacing: nil).parts)
-        func rows(_ name: String) throws -> [String: Any] {
-            let part = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: partsFolder + "/" + name)))
-            return try #require((part as? [String: Any])?["rows"] as? [String: Any])
-        }
         func put(_ rows: [String: Any], _ name: String) throws {
             try JSONSerialization.data(withJSONObject: ["rows": rows]).write(to: URL(fileURLWithPath: partsFolder + "/" + name))
         }
@@ -261,8 +270,7 @@ import Testing
         let all = try #require(BuildRecord.read(at: recordPath)).files
         var rows: [String: Any] = [:]
         for name in names {
-            let part = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: partsFolder + "/" + name)))
-            rows.merge(try #require((part as? [String: Any])?["rows"] as? [String: Any])) { first, _ in first }
+            rows.merge(try self.rows(name)) { first, _ in first }
         }
         let everything = try JSONSerialization.data(withJSONObject: ["rows": rows])
         try everything.write(to: URL(fileURLWithPath: partsFolder + "/" + names[0]))
@@ -293,11 +301,93 @@ import Testing
         #expect(read.files["Set7.imageset/A.png"] == full)
         #expect(read.files["Set8.imageset/A.png"] == FileRecord(sha256: "e", asset: "Set8"))
         #expect(read == record)
+        // The part holding a digest kept as written is rows, and stays in place as a build writes it.
+        let textPart = BuildRecord.part(of: "Set8.imageset/A.png", count: 8)
+        #expect(try partText(#require(read.parts?[textPart])).hasPrefix(#"{"rows":{"#))
+        #expect(read.parts != nil, "every part in place: rows are how a build writes what protobuf cannot hold")
+    }
+
+    /// Every value of an entry comes back from a part written as protobuf (the part holds no digest
+    /// kept as text), and what an entry lacks stays nil.
+    @Test func anEntryReadsBackFromProtobufWithEveryValue() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        var record = record(sets: 1100)
+        let full = FileRecord(sha256: SHA256Digest(String(repeating: "b", count: 64)), asset: "Set7", source: "Art/a \"b\".png",
+                              sourceSHA256: SHA256Digest(String(repeating: "c", count: 64)), sourcePixels: PixelSize(width: 48, height: 31),
+                              key: SHA256Digest(String(repeating: "d", count: 64)), derivedChange: 0.125, stamp: [1, 2, 3, 4])
+        let bare = FileRecord(sha256: SHA256Digest(String(repeating: "0", count: 64)), asset: "Set8")
+        record.files["Set7.imageset/A.png"] = full
+        record.files["Set8.imageset/A.png"] = bare
+        let written = try write(record, replacing: nil)
+        for name in try #require(written.parts) { #expect(try partText(name).hasPrefix(#"{"entries-protobuf":""#)) }
+        let read = try #require(BuildRecord.read(at: recordPath))
+        #expect(read.files["Set7.imageset/A.png"] == full)
+        #expect(read.files["Set8.imageset/A.png"] == bare)
+        #expect(read == record)
+        #expect(read.parts == written.parts, "in place")
+    }
+
+    /// Parts as builds wrote them before protobuf (rows whose digests are all digests) are read,
+    /// and the next write makes every part anew as protobuf.
+    @Test func partsOfRowsAreReadAndWrittenAnewAsProtobuf() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try write(record(sets: 1100), replacing: nil)
+        let names = try #require(first.parts)
+        for name in names {
+            try JSONSerialization.data(withJSONObject: ["rows": try rows(name)])
+                .write(to: URL(fileURLWithPath: partsFolder + "/" + name))
+        }
+        let read = try #require(BuildRecord.read(at: recordPath))
+        #expect(read == first)
+        #expect(read.parts == nil, "rows that protobuf holds are written anew")
+        #expect(BuildRecord.read(at: recordPath, partsHolding: ["Set3.imageset"]) == nil, "an edit's build reads it whole")
+        _ = try write(read, replacing: read)
+        for name in names { #expect(try partText(name).hasPrefix(#"{"entries-protobuf":""#)) }
+        #expect(BuildRecord.read(at: recordPath, partsHolding: ["Set3.imageset"])?.files["Set3.imageset/A.png"] != nil)
+    }
+
+    /// A part's protobuf message that is not as a build writes it makes the record unreadable
+    /// (nothing counts as generated), as a damaged JSON part does: not base64, not a message, a
+    /// digest of 31 or 33 bytes (32 reads), a width without its height, a path twice.
+    @Test func aDamagedProtobufPartMakesTheRecordUnreadable() throws {
+        defer { try? FileManager.default.removeItem(atPath: output) }
+        let first = try write(record(sets: 1100), replacing: nil)
+        let name = try #require(first.parts?[0])
+        let path = try #require(try rows(name).keys.sorted().first)
+        func put(_ text: String) throws {
+            try Data(#"{"entries-protobuf":"\#(text)"}"#.utf8).write(to: URL(fileURLWithPath: partsFolder + "/" + name))
+        }
+        func put(_ entries: [Assetsmith_Record_RecordEntry]) throws {
+            var message = Assetsmith_Record_RecordPart()
+            message.entries = entries
+            try put(message.serializedData().base64EncodedString())
+        }
+        func entry(sha: Int = 32, change: (inout Assetsmith_Record_RecordEntry) -> Void = { _ in }) -> Assetsmith_Record_RecordEntry {
+            var entry = Assetsmith_Record_RecordEntry()
+            entry.path = path
+            entry.sha256 = Data(repeating: 7, count: sha)
+            entry.asset = "Set0"
+            change(&entry)
+            return entry
+        }
+        try put([entry()])
+        #expect(BuildRecord.read(at: recordPath)?.files[path]?.sha256 == SHA256Digest(String(repeating: "07", count: 32)))
+        for bad in ["%%%", Data("not a message at all".utf8).base64EncodedString()] {
+            try put(bad)
+            #expect(BuildRecord.read(at: recordPath) == nil, "\(bad)")
+        }
+        for entries in [[entry(sha: 31)], [entry(sha: 33)], [entry { $0.key = Data(count: 31) }],
+                        [entry { $0.sourceSha256 = Data(count: 33) }], [entry { $0.sourceWidth = 48 }], [entry(), entry()]] {
+            try put(entries)
+            #expect(BuildRecord.read(at: recordPath) == nil)
+        }
+        try put([entry { $0.sourceWidth = 48; $0.sourceHeight = 47; $0.key = Data(count: 32) }])
+        #expect(BuildRecord.read(at: recordPath)?.files[path]?.sourcePixels == PixelSize(width: 48, height: 47))
     }
 
     /// Parts of an earlier version (entries as objects with named keys) are read, and the next
-    /// write makes every part anew as rows.
-    @Test func partsOfAnEarlierVersionAreReadAndWrittenAnewAsRows() throws {
+    /// write makes every part anew as protobuf.
+    @Test func partsOfAnEarlierVersionAreReadAndWrittenAnewAsProtobuf() throws {
         defer { try? FileManager.default.removeItem(atPath: output) }
         let first = try write(record(sets: 1100), replacing: nil)
         let names = try #require(first.parts)
@@ -310,9 +400,9 @@ import Testing
         #expect(read == first)
         #expect(read.parts == nil, "an earlier version's parts are all written anew")
         let written = try write(read, replacing: read)
-        #expect(written.parts == names, "the same entries as rows: the names the first write gave")
+        #expect(written.parts == names, "the same entries as protobuf: the names the first write gave")
         for name in names {
-            #expect(try String(contentsOfFile: partsFolder + "/" + name, encoding: .utf8).hasPrefix(#"{"rows":{"#))
+            #expect(try partText(name).hasPrefix(#"{"entries-protobuf":""#))
         }
         #expect(BuildRecord.read(at: recordPath) == first)
     }
