@@ -66,7 +66,7 @@ extension Inspection {
                 for (_, entry) in content.images {
                     guard let image = entry.filename, exists(image, in: content) else { continue }
                     let relative = content.path + "/" + image
-                    guard !sizeCheckedByPlan.contains(relative), let actual = pixelSize(relative) else { continue }
+                    guard !sizeChecked(byPlan: relative), let actual = pixelSize(relative) else { continue }
                     let scale = entry.scale ?? .x1
                     let expected: PixelSize
                     if solid {
@@ -148,7 +148,7 @@ extension Inspection {
                     guard let image = shelfImage.filename, exists(image, in: shelf) else { continue }
                     let relative = shelf.path + "/" + image
                     let scale = shelfImage.scale ?? .x1
-                    guard !sizeCheckedByPlan.contains(relative), let expected = points.pixels(at: scale),
+                    guard !sizeChecked(byPlan: relative), let expected = points.pixels(at: scale),
                           let actual = pixelSize(relative), actual != expected else { continue }
                     add(.error, .pixelSize, file: shown(relative), asset: shelf.path,
                         message: "is \(actual.width)x\(actual.height) px but the \(entry.role) at \(scale) needs \(expected)",

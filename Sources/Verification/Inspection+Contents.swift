@@ -22,9 +22,11 @@ extension Inspection {
             shard.checkSets(plan: plan, keepWhole: glyphs)
             return Shared(shard)
         }
+        checkedFiles.reserveCapacity(checkedFiles.count + done.reduce(0) { $0 + ($1?.value.checkedFiles.count ?? 0) })
         for (range, shard) in zip(ranges, done) {
             if let shard { merge(shard.value, range: range) }
         }
+        planSizedAll = plan != nil
         checkTemplates()
         checkStacks()
         checkStackLayers()

@@ -23,8 +23,35 @@ extension Inspection {
         init(_ plan: Plan, record: BuildRecord?) {
             self.plan = plan
             self.record = record
-            jobsByFolder = Dictionary(grouping: plan.jobs.indices) { PathText.parent(plan.jobs[$0].output) }
+            jobsByFolder = Self.byFolder(plan.jobs.count) { plan.jobs[$0].output }
             entriesByFolder = Dictionary(grouping: plan.entries.indices) { plan.entries[$0].folder }
+        }
+
+        /// The positions `0..<count` by the folder of each one's path, in order. The folder is made
+        /// a string once a run of paths in one folder, not once a path: the plan's jobs come sorted
+        /// by path, so a set's files come together (150,000 folders made and hashed, issue 50).
+        static func byFolder(_ count: Int, path: (Int) -> String) -> [String: [Int]] {
+            var grouped: [String: [Int]] = [:]
+            var folder: String?
+            var run: [Int] = []
+            func flush() {
+                if let folder, !run.isEmpty { grouped[folder, default: []] += run }
+                run = []
+            }
+            for index in 0..<count {
+                let path = path(index)
+                // The bytes before the last slash are the folder when they are the run's (`PathText.parent` otherwise).
+                if let folder, let slash = path.utf8.lastIndex(of: UInt8(ascii: "/")), path.utf8.last != UInt8(ascii: "/"),
+                   path.utf8[..<slash].elementsEqual(folder.utf8) {
+                    run.append(index)
+                    continue
+                }
+                flush()
+                folder = PathText.parent(path)
+                run = [index]
+            }
+            flush()
+            return grouped
         }
     }
 

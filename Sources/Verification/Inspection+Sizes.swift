@@ -54,7 +54,7 @@ extension Inspection {
         if images.allSatisfy({ entry in
             entry.image.filename.map { name in
                 let relative = set.path + "/" + name
-                return sizeCheckedByPlan.contains(relative) || sizeCheckedByStacks.contains(relative)
+                return sizeChecked(byPlan: relative) || sizeCheckedByStacks.contains(relative)
             } ?? true
         }) { return }
         // Entries that differ only in scale belong together.
@@ -79,7 +79,7 @@ extension Inspection {
             guard let reference = Self.referenceScale(sized) else { continue }
             for member in sized where member.1 != reference.1 {
                 let relative = set.path + "/" + member.1
-                guard !sizeCheckedByPlan.contains(relative), !sizeCheckedByStacks.contains(relative) else { continue }
+                guard !sizeChecked(byPlan: relative), !sizeCheckedByStacks.contains(relative) else { continue }
                 let actual = member.2
                 let factor = Double(member.0.factor) / Double(reference.0.factor)
                 let width = Double(reference.2.width) * factor

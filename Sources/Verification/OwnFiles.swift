@@ -53,7 +53,11 @@ struct OwnFiles: @unchecked Sendable {
     }
 
     func contains(_ relative: String) -> Bool {
-        if recorded[relative] != nil { return true }
-        return jobsByFolder[PathText.parent(relative)]?.contains { jobs[$0].output == relative } ?? false
+        recorded[relative] != nil || isPlannedOutput(relative)
+    }
+
+    /// Whether a job of the plan writes `relative`.
+    func isPlannedOutput(_ relative: String) -> Bool {
+        jobsByFolder[PathText.parent(relative)]?.contains { jobs[$0].output == relative } ?? false
     }
 }

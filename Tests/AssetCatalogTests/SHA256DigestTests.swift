@@ -39,6 +39,20 @@ import Testing
         #expect(SHA256Digest(abc.uppercased()) != SHA256Digest(abc), "upper case is not the digest, as the text never was")
     }
 
+    /// 32 bytes are the digest whether they lie together (Data, Array: read as words) or not (a lazy
+    /// collection, read byte by byte), and give back the same bytes; 31 or 33 are kept as hex text.
+    @Test func thirtyTwoBytesAreADigestHoweverTheyAreHeld() {
+        let bytes = (0..<32).map { UInt8($0 * 7 + 1) }
+        let hex = bytes.map { String(format: "%02x", $0) }.joined()
+        for digest in [SHA256Digest(bytes: Data(bytes)), SHA256Digest(bytes: bytes), SHA256Digest(bytes: bytes.lazy.map { $0 })] {
+            #expect(digest == SHA256Digest(hex))
+            #expect(digest.isDigest && digest.bytes == bytes)
+        }
+        #expect(!SHA256Digest(bytes: Data(bytes.dropLast())).isDigest)
+        #expect(!SHA256Digest(bytes: Data(bytes + [0])).isDigest)
+        #expect(SHA256Digest(bytes: Data(bytes.dropLast())).hex == String(hex.dropLast(2)))
+    }
+
     @Test func equalDigestsHashAlike() {
         let one = Digest.sha256Digest(Data([1])), two = Digest.sha256Digest(Data([2]))
         #expect(one != two)

@@ -11,6 +11,19 @@ import TestSupport
 /// of one run through the sets, in catalog order, with the plan's checks (each shard reads the
 /// shared source on its own) and without.
 @Suite struct ShardTests {
+    /// The plan's jobs by folder, made a run at a time, are what grouping each path by its folder
+    /// gives: a folder met again later, a path at the top, a trailing slash, one folder in two
+    /// Unicode forms (equal as strings: one key).
+    @Test func jobsByFolderAreEachPathsFolder() {
+        let paths = ["A.imageset/a.png", "A.imageset/b.png", "B.imageset/a.png", "A.imageset/c.png", "top.png",
+                     "G/C.imageset/a.png", "G/C.imageset/", "G/a.png", "Caf\u{E9}.imageset/a.png", "Cafe\u{301}.imageset/b.png",
+                     "Caf\u{E9}.imageset/c.png", "/root.png"]
+        let made = Inspection.PlanCheck.byFolder(paths.count) { paths[$0] }
+        #expect(made == Dictionary(grouping: paths.indices) { PathText.parent(paths[$0]) })
+        #expect(made["A.imageset"] == [0, 1, 3])
+        #expect(made["Caf\u{E9}.imageset"] == [8, 9, 10])
+    }
+
     @Test func shardsAreCutAtTheirBounds() {
         #expect(Inspection.shards(of: 0) == [0..<0])
         #expect(Inspection.shards(of: 2 * Inspection.shardSets - 1) == [0..<(2 * Inspection.shardSets - 1)])
