@@ -193,6 +193,32 @@ import TestSupport
         #expect(html.contains("<h2>Layered app icons (tvOS parallax, visionOS)"))
     }
 
+    /// A Top Shelf image of ours at a wrong size is told once, by the plan's check: the brand
+    /// assets' check, after every set's, knows the plan sized it (issue 50: it asks the plan's index).
+    @Test func aWrongSizedTopShelfImageOfOursIsToldOnce() throws {
+        let dir = try Self.project("""
+            assets:
+              - name: TV
+                kind: app-icon
+                platforms: [tvos]
+                fill: "#1E5AA8"
+                layers: [back.svg, front.svg]
+
+            """)
+        #expect(try CLI.run(["build"], in: dir).status == 0)
+        let relative = "TV & Top Shelf Image.brandassets/Top Shelf Image Wide.imageset/TV-TopShelfWide-2320x720.png"
+        try PNGCodec.encode(Bitmap(width: 100, height: 50, filledWith: RGBAColor(red: 0x1E, green: 0x5A, blue: 0xA8)), channels: .rgb)
+            .write(to: URL(fileURLWithPath: dir + "/Output/Assets.xcassets/" + relative))
+        let verify = try CLI.run(["verify", "--format", "json"], in: dir)
+        #expect(verify.status == 1)
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(verify.stdout.utf8)) as? [String: Any])
+        let sizes = (report["findings"] as? [[String: Any]] ?? []).filter {
+            $0["rule"] as? String == "pixel-size" && ($0["file"] as? String)?.hasSuffix(relative) == true
+        }
+        #expect(sizes.count == 1, "\(sizes)")
+        #expect((sizes.first?["message"] as? String)?.hasPrefix("is 100x50 px but slot") == true, "\(sizes)")
+    }
+
     @Test func verifyFailsOnAOneLayerStackAndATransparentBack() throws {
         let dir = try Self.project(Self.fivePlatforms)
         #expect(try CLI.run(["build"], in: dir).status == 0)
