@@ -376,30 +376,22 @@ extension BuildRecord {
             guard files.values.allSatisfy(Self.protobufHolds) else { return nil }
             var message = Assetsmith_Record_RecordPart()
             message.entries.reserveCapacity(files.count)
+            // Every digest is 32 bytes and every stamp has values (`protobufHolds`).
             for path in files.keys.sorted() {
-                guard let entry = files[path], let sha256 = entry.sha256.bytes else { return nil }
+                guard let entry = files[path] else { continue }
                 var made = Assetsmith_Record_RecordEntry()
                 made.path = path
-                made.sha256 = Data(sha256)
+                made.sha256 = Data(entry.sha256.bytes ?? [])
                 made.asset = entry.asset
                 if let source = entry.source { made.source = source }
-                if let digest = entry.sourceSHA256 {
-                    guard let bytes = digest.bytes else { return nil }
-                    made.sourceSha256 = Data(bytes)
-                }
+                if let bytes = entry.sourceSHA256?.bytes { made.sourceSha256 = Data(bytes) }
                 if let pixels = entry.sourcePixels {
                     made.sourceWidth = Int64(pixels.width)
                     made.sourceHeight = Int64(pixels.height)
                 }
-                if let key = entry.key {
-                    guard let bytes = key.bytes else { return nil }
-                    made.key = Data(bytes)
-                }
+                if let bytes = entry.key?.bytes { made.key = Data(bytes) }
                 if let change = entry.derivedChange { made.derivedChange = change }
-                if let stamp = entry.stamp {
-                    guard !stamp.isEmpty else { return nil }
-                    made.stamp = stamp.map(Int64.init)
-                }
+                if let stamp = entry.stamp { made.stamp = stamp.map(Int64.init) }
                 message.entries.append(made)
             }
             return try? message.serializedData()
