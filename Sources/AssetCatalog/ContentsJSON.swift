@@ -8,13 +8,38 @@ import Foundation
 /// a newline at the end. The same value always gives the same bytes on every platform.
 package enum ContentsJSON {
     package static func format(_ value: JSONValue) -> String {
-        var out = ""
-        write(value, indent: 0, into: &out)
-        return out + "\n"
+        String(decoding: bytes(value), as: UTF8.self)
     }
 
     package static func data(_ value: JSONValue) -> Data {
-        Data(format(value).utf8)
+        Data(bytes(value))
+    }
+
+    /// The text as bytes, written into one buffer (issue 50: verify writes the Contents.json of
+    /// 50,000 sets to compare them with the files; a string made per key and value was most of it).
+    private static func bytes(_ value: JSONValue) -> [UInt8] {
+        var out: [UInt8] = []
+        out.reserveCapacity(512)
+        write(value, indent: 0, into: &out)
+        out.append(UInt8(ascii: "\n"))
+        return out
+    }
+
+    /// The bytes `data(value)` writes, when parsing them (`ContentsReader.parse`) surely gives
+    /// `value` back, the same scalars and numbers; nil when it may not. Strings and booleans
+    /// always do; a number does when it is written whole (`1`, not `0.5` or `1e+15`), except -0,
+    /// which reads back as 0.
+    package static func exactData(_ value: JSONValue) -> Data? {
+        isExact(value) ? data(value) : nil
+    }
+
+    private static func isExact(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string, .bool, .null: true
+        case .number(let n): n == n.rounded() && abs(n) < 1e15 && !(n == 0 && n.sign == .minus)
+        case .array(let items): items.allSatisfy(isExact)
+        case .object(let fields): fields.values.allSatisfy(isExact)
+        }
     }
 
     /// Parses Contents.json bytes.
@@ -22,57 +47,72 @@ package enum ContentsJSON {
         try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into out: inout String) {
-        // Made only for the containers (a catalog of 4,000 sets writes 100,000 values per build).
-        var pad: String { String(repeating: "  ", count: indent + 1) }
-        var closePad: String { String(repeating: "  ", count: indent) }
+    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
         switch value {
-        case .string(let s): out += quote(s)
-        case .number(let n): out += n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)
-        case .bool(let b): out += b ? "true" : "false"
-        case .null: out += "null"
+        case .string(let s): quote(s, into: &out)
+        case .number(let n): out += (n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)).utf8
+        case .bool(let b): out += (b ? "true" : "false").utf8
+        case .null: out += "null".utf8
         case .array(let items):
-            if items.isEmpty { out += "[\n\n" + closePad + "]"; return }
-            out += "[\n"
-            let pad = pad
-            for (i, item) in items.enumerated() {
-                out += pad
-                write(item, indent: indent + 1, into: &out)
-                out += i == items.count - 1 ? "\n" : ",\n"
+            if items.isEmpty {
+                out += "[\n\n".utf8
+                pad(indent, into: &out)
+                out.append(UInt8(ascii: "]"))
+                return
             }
-            out += closePad + "]"
+            out += "[\n".utf8
+            for (i, item) in items.enumerated() {
+                pad(indent + 1, into: &out)
+                write(item, indent: indent + 1, into: &out)
+                out += (i == items.count - 1 ? "\n" : ",\n").utf8
+            }
+            pad(indent, into: &out)
+            out.append(UInt8(ascii: "]"))
         case .object(let dict):
-            if dict.isEmpty { out += "{\n\n" + closePad + "}"; return }
-            out += "{\n"
-            let pad = pad
+            if dict.isEmpty {
+                out += "{\n\n".utf8
+                pad(indent, into: &out)
+                out.append(UInt8(ascii: "}"))
+                return
+            }
+            out += "{\n".utf8
             let entries = dict.sorted { $0.key < $1.key }
             for (i, entry) in entries.enumerated() {
-                out += pad + quote(entry.key) + " : "
+                pad(indent + 1, into: &out)
+                quote(entry.key, into: &out)
+                out += " : ".utf8
                 write(entry.value, indent: indent + 1, into: &out)
-                out += i == entries.count - 1 ? "\n" : ",\n"
+                out += (i == entries.count - 1 ? "\n" : ",\n").utf8
             }
-            out += closePad + "}"
+            pad(indent, into: &out)
+            out.append(UInt8(ascii: "}"))
         }
     }
 
-    private static func quote(_ s: String) -> String {
+    /// Two spaces a level.
+    private static func pad(_ indent: Int, into out: inout [UInt8]) {
+        out.append(contentsOf: repeatElement(UInt8(ascii: " "), count: 2 * indent))
+    }
+
+    private static func quote(_ s: String, into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "\""))
+        defer { out.append(UInt8(ascii: "\"")) }
         // Most strings need no escape: looked at by bytes, taken whole.
         if !s.utf8.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) {
-            return "\"" + s + "\""
+            out += s.utf8
+            return
         }
-        var out = "\""
         for scalar in s.unicodeScalars {
             switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
+            case "\"": out += "\\\"".utf8
+            case "\\": out += "\\\\".utf8
+            case "\n": out += "\\n".utf8
+            case "\r": out += "\\r".utf8
+            case "\t": out += "\\t".utf8
             case _ where scalar.value < 0x20:
-                out += String(format: "\\u%04x", scalar.value)
-            default: out.unicodeScalars.append(scalar)
+                out += String(format: "\\u%04x", scalar.value).utf8
+            default: UTF8.encode(scalar) { out.append($0) }
             }
         }
-        return out + "\""
     }
 }

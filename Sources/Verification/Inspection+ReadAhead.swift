@@ -34,7 +34,7 @@ extension Inspection {
         }
         let jobs = plan.map { plan in window.map { plan.jobsByFolder[self.sets[$0].path] ?? [] } } ?? []
         let pending = PendingRead()
-        let (catalogPath, allJobs, recorded) = (catalogPath, plan?.plan.jobs ?? [], plan?.record?.files)
+        let (catalogPath, allJobs, allEntries, recorded) = (catalogPath, plan?.plan.jobs ?? [], plan?.plan.entries ?? [], plan?.record?.files)
         DispatchQueue.global().async(group: pending.group) {
             let asked = sourcesAsked
             var tasks: [ReadAhead.SetTask] = []
@@ -53,8 +53,13 @@ extension Inspection {
                     }
                 }
                 guard readContents || !outputs.isEmpty || set.kind != .other else { continue }
-                tasks.append(ReadAhead.SetTask(index: index, set: set, folder: (catalogPath as NSString).appendingPathComponent(set.path),
-                                               readContents: readContents, outputs: outputs, recorded: hashed))
+                var task = ReadAhead.SetTask(index: index, set: set, folder: (catalogPath as NSString).appendingPathComponent(set.path),
+                                             readContents: readContents, outputs: outputs, recorded: hashed)
+                if readContents, let entries = plan?.entriesByFolder[set.path], entries.count == 1,
+                   case .object = allEntries[entries[0]].contents {
+                    task.expected = allEntries[entries[0]].contents
+                }
+                tasks.append(task)
             }
             pending.result = ReadAhead.read(tasks, sources: sources.map { ($0.key, $0.value) }, catalogPath: catalogPath)
             pending.sourcesAsked = Set(sources.keys)

@@ -45,6 +45,9 @@ struct ReadAhead: Sendable {
         /// Files of the set the plan's jobs write, and which of them the build record lists.
         let outputs: [String]
         let recorded: Set<String>
+        /// The Contents.json the plan gives the set (its one entry's), taken without a parse when
+        /// the file holds the bytes a build writes for it (`ContentsReader.contents(ofSetAt:expected:)`).
+        var expected: JSONValue?
     }
 
     /// Bytes larger than this are not kept: the check reads them again if it needs them (an app
@@ -96,7 +99,10 @@ struct ReadAhead: Sendable {
     /// its folder, as the file checks look for them) and its jobs' outputs.
     private static func readSet(_ task: SetTask, catalogPath: String) -> Done {
         var set = task.set
-        let contents = task.readContents ? ContentsReader.contents(ofSetAt: task.folder) : nil
+        let contents = task.readContents
+            ? ContentsReader.contents(ofSetAt: task.folder, expected: task.expected.flatMap { value in
+                ContentsJSON.exactData(value).map { (value, $0) }
+            }) : nil
         if let contents { set.contents = contents }
         var names: [String] = []
         if set.kind != .other {
