@@ -18,9 +18,15 @@ package enum ContentsJSON {
     /// The text as bytes, written into one buffer (issue 50: verify writes the Contents.json of
     /// 50,000 sets to compare them with the files; a string made per key and value was most of it).
     private static func bytes(_ value: JSONValue) -> [UInt8] {
+        var exact = true
+        return bytes(value, exact: &exact)
+    }
+
+    /// `exact` made false when a number is written that may not read back as itself (`exactData`).
+    private static func bytes(_ value: JSONValue, exact: inout Bool) -> [UInt8] {
         var out: [UInt8] = []
         out.reserveCapacity(512)
-        write(value, indent: 0, into: &out)
+        write(value, indent: 0, into: &out, exact: &exact)
         out.append(UInt8(ascii: "\n"))
         return out
     }
@@ -30,16 +36,9 @@ package enum ContentsJSON {
     /// always do; a number does when it is written whole (`1`, not `0.5` or `1e+15`), except -0,
     /// which reads back as 0.
     package static func exactData(_ value: JSONValue) -> Data? {
-        isExact(value) ? data(value) : nil
-    }
-
-    private static func isExact(_ value: JSONValue) -> Bool {
-        switch value {
-        case .string, .bool, .null: true
-        case .number(let n): n == n.rounded() && abs(n) < 1e15 && !(n == 0 && n.sign == .minus)
-        case .array(let items): items.allSatisfy(isExact)
-        case .object(let fields): fields.values.allSatisfy(isExact)
-        }
+        var exact = true
+        let bytes = bytes(value, exact: &exact)
+        return exact ? Data(bytes) : nil
     }
 
     /// Parses Contents.json bytes.
@@ -47,10 +46,13 @@ package enum ContentsJSON {
         try JSONDecoder().decode(JSONValue.self, from: data)
     }
 
-    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8]) {
+    private static func write(_ value: JSONValue, indent: Int, into out: inout [UInt8], exact: inout Bool) {
         switch value {
         case .string(let s): quote(s, into: &out)
-        case .number(let n): out += (n == n.rounded() && abs(n) < 1e15 ? String(Int(n)) : String(n)).utf8
+        case .number(let n):
+            let whole = n == n.rounded() && abs(n) < 1e15
+            if !whole || (n == 0 && n.sign == .minus) { exact = false }
+            out += (whole ? String(Int(n)) : String(n)).utf8
         case .bool(let b): out += (b ? "true" : "false").utf8
         case .null: out += "null".utf8
         case .array(let items):
@@ -63,7 +65,7 @@ package enum ContentsJSON {
             out += "[\n".utf8
             for (i, item) in items.enumerated() {
                 pad(indent + 1, into: &out)
-                write(item, indent: indent + 1, into: &out)
+                write(item, indent: indent + 1, into: &out, exact: &exact)
                 out += (i == items.count - 1 ? "\n" : ",\n").utf8
             }
             pad(indent, into: &out)
@@ -81,7 +83,7 @@ package enum ContentsJSON {
                 pad(indent + 1, into: &out)
                 quote(entry.key, into: &out)
                 out += " : ".utf8
-                write(entry.value, indent: indent + 1, into: &out)
+                write(entry.value, indent: indent + 1, into: &out, exact: &exact)
                 out += (i == entries.count - 1 ? "\n" : ",\n").utf8
             }
             pad(indent, into: &out)

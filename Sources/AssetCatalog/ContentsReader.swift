@@ -79,8 +79,20 @@ package enum ContentsReader {
     /// verify's CPU at 50,000 sets; `ContentsJSONTests` holds the round trip to it).
     package static func contents(ofSetAt folder: String,
                                  expected: (value: JSONValue, bytes: Data)? = nil) -> Result<JSONValue, ContentsError> {
-        // Sized before it is read: a 2.5 GB one is a finding, not gigabytes of memory.
-        switch BoundedFile.read((folder as NSString).appendingPathComponent("Contents.json"), limit: maximumBytes) {
+        contents(read: read(ofSetAt: folder), expected: expected)
+    }
+
+    /// The bytes of the set folder's Contents.json as `contents(ofSetAt:)` reads them (sized before
+    /// they are read: a 2.5 GB one is a finding, not gigabytes of memory).
+    package static func read(ofSetAt folder: String) -> Result<Data, BoundedFile.Failure> {
+        BoundedFile.read((folder as NSString).appendingPathComponent("Contents.json"), limit: maximumBytes)
+    }
+
+    /// What `contents(ofSetAt:expected:)` makes of the bytes `read(ofSetAt:)` gave (read earlier
+    /// on another thread, `EarlyReads`).
+    package static func contents(read: Result<Data, BoundedFile.Failure>,
+                                 expected: (value: JSONValue, bytes: Data)? = nil) -> Result<JSONValue, ContentsError> {
+        switch read {
         case .success(let data): data == expected?.bytes ? .success(expected?.value ?? .null) : parse(data)
         case .failure(let failure) where failure.isTooLarge:
             .failure(ContentsError(message: "Contents.json \(failure.words(for: "a Contents.json"))"))

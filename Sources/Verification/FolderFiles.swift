@@ -34,8 +34,17 @@ struct FolderFiles {
     }
 
     /// Whether `relative` (a path inside the catalog) names a file directly inside `folder`.
-    func holds(_ relative: String) -> Bool {
-        guard let slash = relative.utf8.lastIndex(of: UInt8(ascii: "/")) else { return folder.isEmpty }
-        return relative.utf8[..<slash].elementsEqual(folder.utf8)
+    /// Static, given the folder alone: called on the inspection's stored value it copied every
+    /// table of it (issue 50); the bytes compared in place.
+    static func holds(_ folder: String, _ relative: String) -> Bool {
+        var (folder, relative) = (folder, relative)
+        let slash = UInt8(ascii: "/")
+        return relative.withUTF8 { path in
+            folder.withUTF8 { folder in
+                guard let base = folder.baseAddress, !folder.isEmpty else { return !path.contains(slash) }
+                guard path.count > folder.count, path[folder.count] == slash else { return false }
+                return !path[(folder.count + 1)...].contains(slash) && memcmp(path.baseAddress!, base, folder.count) == 0
+            }
+        }
     }
 }

@@ -30,7 +30,8 @@ extension Inspection {
     /// from the window's reads only when they have not read it yet).
     func readAhead(_ window: Range<Int>, plan: PlanCheck?, sourcesAsked: Set<String>) -> PendingRead {
         let sets = window.map { index in
-            (index: index, set: self.sets[index], readContents: plainImageSets.contains(index) && self.sets[index].contents == ContentsReader.unread)
+            (index: index, set: self.sets[index], readContents: plainImageSets.contains(index) && self.sets[index].contents == ContentsReader.unread,
+             early: index < early.count ? early[index] : nil)
         }
         let jobs = plan.map { plan in window.map { plan.jobsByFolder[self.sets[$0].path] ?? [] } } ?? []
         let pending = PendingRead()
@@ -39,7 +40,7 @@ extension Inspection {
             let asked = sourcesAsked
             var tasks: [ReadAhead.SetTask] = []
             var sources: [String: Bool] = [:]
-            for (position, (index, set, readContents)) in sets.enumerated() {
+            for (position, (index, set, readContents, early)) in sets.enumerated() {
                 var outputs: [String] = []
                 var hashed: Set<String> = []
                 let listed = Set(set.files)
@@ -54,7 +55,7 @@ extension Inspection {
                 }
                 guard readContents || !outputs.isEmpty || set.kind != .other else { continue }
                 var task = ReadAhead.SetTask(index: index, set: set, folder: (catalogPath as NSString).appendingPathComponent(set.path),
-                                             readContents: readContents, outputs: outputs, recorded: hashed)
+                                             readContents: readContents, outputs: outputs, recorded: hashed, early: early)
                 if readContents, let entries = plan?.entriesByFolder[set.path], entries.count == 1,
                    case .object = allEntries[entries[0]].contents {
                     task.expected = allEntries[entries[0]].contents

@@ -26,7 +26,7 @@ extension Inspection {
         for (_, image) in set.images {
             guard let name = image.filename, exists(name, in: set),
                   let sizeText = image.sizeText, let points = PointSize(parsing: sizeText),
-                  sizeText.contains("x") else { continue }
+                  sizeText.utf8.contains(UInt8(ascii: "x")) else { continue }
             let relative = set.path + "/" + name
             guard !sizeReportedByPlan.contains(relative) else { continue }
             let scaleText = image.scaleText

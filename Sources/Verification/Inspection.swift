@@ -24,6 +24,9 @@ final class Inspection {
     private(set) var plainImageSets: Set<Int> = []
     /// What was read of the sets in the window the catalog check is in (`ReadAhead`).
     var ahead = ReadAhead()
+    /// The sets' files read while the manifest was planned, by index in `sets` (`EarlyReads`);
+    /// let go once the catalog check is done.
+    var early: [EarlyReads.SetRead?] = []
     /// Files (inside the catalog) whose pixel size the plan checked, as the checks go (`sizeChecked(byPlan:)`).
     var sizeCheckedByPlan: Set<String> = []
     /// Set once every shard is done: the plan check has sized every output of the plan (every job
@@ -93,6 +96,7 @@ final class Inspection {
         ownFiles = parent.ownFiles
         sizeCheckedByStacks = parent.sizeCheckedByStacks
         reportedMissing = parent.reportedMissing
+        early = Array(parent.early[range.clamped(to: parent.early.indices)])
     }
 
     /// Takes in what `shard` (made for `range`) found: its findings after this one's, each once,
@@ -216,7 +220,7 @@ final class Inspection {
     /// Makes `relative`'s folder the one in flight: what is known of another folder's files is
     /// forgotten first.
     private func enter(_ relative: String) {
-        guard !inFlight.holds(relative) else { return }
+        guard !FolderFiles.holds(inFlight.folder, relative) else { return }
         inFlight = FolderFiles(folder: FolderFiles.folder(of: relative))
     }
 

@@ -26,6 +26,11 @@ struct ReadAhead: Sendable {
         let info: Result<PNGInfo, PNGError>?
         /// The bytes' SHA-256, for a file the build record lists.
         let sha: SHA256Digest?
+
+        /// The same file with its bytes not kept (`Inspection.data(_:)` reads them again).
+        var withoutData: File {
+            File(readable: readable, data: nil, unreadable: unreadable, format: format, info: info, sha: sha)
+        }
     }
 
     /// A source of the plan as the plan check reads it (`BoundedFile.boundedImage`); `read` nil
@@ -45,6 +50,8 @@ struct ReadAhead: Sendable {
         /// Files of the set the plan's jobs write, and which of them the build record lists.
         let outputs: [String]
         let recorded: Set<String>
+        /// What was read of the set while the manifest was planned (`EarlyReads`), taken instead of reading again.
+        let early: EarlyReads.SetRead?
         /// The Contents.json the plan gives the set (its one entry's), taken without a parse when
         /// the file holds the bytes a build writes for it (`ContentsReader.contents(ofSetAt:expected:)`).
         var expected: JSONValue?
@@ -100,9 +107,9 @@ struct ReadAhead: Sendable {
     private static func readSet(_ task: SetTask, catalogPath: String) -> Done {
         var set = task.set
         let contents = task.readContents
-            ? ContentsReader.contents(ofSetAt: task.folder, expected: task.expected.flatMap { value in
-                ContentsJSON.exactData(value).map { (value, $0) }
-            }) : nil
+            ? ContentsReader.contents(read: task.early?.contents ?? ContentsReader.read(ofSetAt: task.folder),
+                                      expected: task.expected.flatMap { value in ContentsJSON.exactData(value).map { (value, $0) } })
+            : nil
         if let contents { set.contents = contents }
         var names: [String] = []
         if set.kind != .other {
@@ -116,6 +123,10 @@ struct ReadAhead: Sendable {
         // The set's folder looked at once for a symbolic link above its files (`Inspection.read`).
         var folderChecked: Bool?
         for relative in names + task.outputs where seen.insert(relative).inserted {
+            if let file = task.early?.files[relative] {
+                files.append((relative, file))
+                continue
+            }
             let inSet = PathText.parent(relative) == set.path
             if inSet, folderChecked == nil {
                 folderChecked = ContainedFile.link(under: catalogPath, relative: set.path) == nil

@@ -131,6 +131,7 @@ package enum Verifier {
         }
         inspection.ownFiles = OwnFiles(recorded: recorded, recordFolders: recordFolders.value, jobs: plan.jobs,
                                        jobsByFolder: check.jobsByFolder)
+        inspection.early = listing?.earlyReads(ofCatalogAt: catalogPath) ?? []
         inspection.checkCatalog(plan: check)
         for bundle in plan.iconBundles ?? [] {
             let shown = sibling(bundle.folder, of: inspection.display)
