@@ -12,19 +12,25 @@ extension Inspection {
     func checkDuplicateNames() {
         var namespaces: [String: String] = [:]
         var seen: [String: String] = [:] // name key → path of the first set of that name
+        seen.reserveCapacity(sets.count)
         for set in sets {
-            // Layers and content of stacks, brand assets and sticker packs live in their parent's namespace.
-            let parts = set.path.split(separator: "/").map(String.init)
-            guard !parts.dropLast().contains(where: { FolderKind(rawValue: ($0 as NSString).pathExtension) != nil }) else { continue }
-            guard let kind = FolderKind(rawValue: set.folderExtension), kind != .catalog else { continue }
-            let key = namespace(of: parts.dropLast(), cache: &namespaces) + set.name.lowercased() + "." + kind.folderExtension
-            if let first = seen[key] {
+            guard let kind = set.folderKind, kind != .catalog else { continue }
+            // Layers and content of stacks, brand assets and sticker packs live in their parent's
+            // namespace. A set at the top (most of 50,000) has no folders above it to look at.
+            var prefix = ""
+            if set.path.utf8.contains(UInt8(ascii: "/")) {
+                let parts = set.path.split(separator: "/").map(String.init)
+                guard !parts.dropLast().contains(where: { FolderKind(rawValue: ($0 as NSString).pathExtension) != nil }) else { continue }
+                prefix = namespace(of: parts.dropLast(), cache: &namespaces)
+            }
+            let key = prefix + set.name.lowercased() + "." + kind.folderExtension
+            // One lookup for a name not seen (the first of a name stays the one named).
+            if let first = seen.updateValue(set.path, forKey: key) {
+                seen[key] = first
                 add(.warning, .duplicateName, file: shown(set.path), asset: set.path,
                     message: "has the name of \"\(first)\"; set names share one namespace in a catalog, "
                         + "so which one the app gets is left to chance",
                     fix: "rename one of them, or give their group folder \"provides-namespace\" : true")
-            } else {
-                seen[key] = set.path
             }
         }
     }

@@ -46,8 +46,16 @@ final class Inspection {
     var notedProfiles: Set<String> = []
     /// Files (inside the catalog) that are Git LFS pointers, reported once for the catalog.
     var lfsPointers: [String] = []
-    /// Image files looked at.
+    /// Image files looked at (by this inspection; the shards' are in `checkedByShards`).
     var checkedFiles: Set<String> = []
+    /// The image files the shards of the catalog check looked at (`checkCatalog`), joined on another thread.
+    var checkedByShards: Later<Set<String>>?
+
+    /// How many image files were looked at, by the shards and here, each once.
+    var checkedFileCount: Int {
+        guard let shards = checkedByShards?.value else { return checkedFiles.count }
+        return shards.count + checkedFiles.lazy.filter { !shards.contains($0) }.count
+    }
     /// Icon Composer `.icon` bundles checked, and the layer files in them.
     var checkedBundles = 0
     var checkedBundleFiles = 0
@@ -108,7 +116,6 @@ final class Inspection {
         reportedMissing.formUnion(shard.reportedMissing)
         notedProfiles.formUnion(shard.notedProfiles)
         lfsPointers += shard.lfsPointers
-        checkedFiles.formUnion(shard.checkedFiles)
     }
 
     /// Whether the plan check sized the file (the catalog check skips it).
@@ -184,7 +191,7 @@ final class Inspection {
     func report() -> VerifyReport {
         var coverage = VerifyReport.Coverage(sets: sets.map { ($0.kind, $0.folderExtension) })
         if checkedBundles > 0 { coverage.checked[FolderKind.iconComposer.folderExtension] = checkedBundles }
-        return VerifyReport(catalog: display, sets: sets.map(\.path), files: checkedFiles.count + checkedBundleFiles,
+        return VerifyReport(catalog: display, sets: sets.map(\.path), files: checkedFileCount + checkedBundleFiles,
                             findings: findings, coverage: coverage)
     }
 
