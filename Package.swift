@@ -28,6 +28,9 @@ let package = Package(
         // A large build record's parts (issue 50): Foundation's JSON decoder took 1.4 s of CPU for the
         // 200,000 entries of 50,000 assets, protobuf's binary format 0.16 s.
         .package(url: "https://github.com/apple/swift-protobuf", exact: "1.39.0"),
+        // SHA-256 (issue 50): BoringSSL's with the processor's SHA instructions (CryptoKit on macOS),
+        // five times GLib's GChecksum, which was 0.7 s of CPU of a 50,000-asset verify.
+        .package(url: "https://github.com/apple/swift-crypto", exact: "3.12.3"),
     ],
     targets: [
         // C libraries, found through pkg-config.
@@ -45,7 +48,7 @@ let package = Package(
         // on macOS, loaded at the first PDF on Linux (libpoppler-glib8).
         .systemLibrary(name: "CPoppler", path: "Sources/CPoppler", pkgConfig: "poppler-glib",
                        providers: [.apt(["libpoppler-glib-dev"]), .brew(["poppler"])]),
-        // SHA-256 (GChecksum) for build keys and records; GLib comes with librsvg.
+        // GLib's types for the librsvg and poppler-glib shims; GLib comes with librsvg.
         .systemLibrary(name: "CGLib", path: "Sources/CGLib", pkgConfig: "glib-2.0",
                        providers: [.apt(["libglib2.0-dev"]), .brew(["glib"])]),
         // Badge text (issue 26): Pango lays it out with fontconfig's DejaVu Sans, Cairo draws it.
@@ -84,8 +87,9 @@ let package = Package(
         .target(name: "PNGCodec", dependencies: ["AssetCore", "CPNGShim"]),
         .target(name: "Symbols", dependencies: ["AssetCore", "CFreeType", "CXML2"]),
         .target(name: "Rendering", dependencies: ["AssetCore", "AssetPlan", "CCairo", "CRsvgShim", "CPopplerShim", "CPango", "Symbols"]),
-        .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetPlan", "CGLib",
-                                                   .product(name: "SwiftProtobuf", package: "swift-protobuf")],
+        .target(name: "AssetCatalog", dependencies: ["AssetCore", "AssetPlan",
+                                                   .product(name: "SwiftProtobuf", package: "swift-protobuf"),
+                                                   .product(name: "Crypto", package: "swift-crypto")],
                 exclude: ["RecordPart.proto"]),
         .target(name: "Preview", dependencies: ["AssetCore", "AssetPlan", "AssetCatalog", "Rendering", "PNGCodec", "Symbols"]),
         .target(name: "ImageProbe", dependencies: ["AssetCore",

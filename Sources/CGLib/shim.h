@@ -1,3 +1,3 @@
-// GLib's checksums (GChecksum): SHA-256 for build keys and records. GLib is already a dependency
-// of librsvg, gdk-pixbuf and poppler-glib, so this adds nothing to install.
+// GLib's headers for the librsvg and poppler-glib shims (GObject types, GError). GLib is already a
+// dependency of librsvg, gdk-pixbuf and poppler-glib, so this adds nothing to install.
 #include <glib.h>
