@@ -11,7 +11,7 @@ package final class CatalogListing: Sendable {
     let folder: String
     private let listed: Later<Inspection.Listed?>
     /// The sets' files, read once they are listed until the checks begin.
-    private let early: EarlyReads
+    let early: EarlyReads
 
     /// Starts listing the catalog at `path`, on one thread (the parse it overlaps keeps a core),
     /// then reading its sets' files on it (`EarlyReads`).

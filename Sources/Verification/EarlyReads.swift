@@ -48,8 +48,16 @@ final class EarlyReads: @unchecked Sendable {
         return read
     }
 
-    /// The sets of `listed` read in order until `stopped()` says so or a budget is reached.
-    static func read(_ listed: Inspection.Listed, catalogPath: String, stopped: () -> Bool) -> [SetRead?] {
+    /// Waits until every set is read or a budget is reached, without stopping the reading (a test's
+    /// catalog read whole).
+    func finish() {
+        done.wait()
+    }
+
+    /// The sets of `listed` read in order until `stopped()` says so or a budget (`mostSets` sets read,
+    /// `mostBytes` bytes kept) is reached.
+    static func read(_ listed: Inspection.Listed, catalogPath: String, mostSets: Int = mostSets, mostBytes: Int = mostBytes,
+                     stopped: () -> Bool) -> [SetRead?] {
         var read: [SetRead?] = []
         var (sets, kept) = (0, 0)
         for (index, set) in listed.sets.enumerated() {

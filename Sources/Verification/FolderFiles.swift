@@ -41,7 +41,8 @@ struct FolderFiles {
         let slash = UInt8(ascii: "/")
         return relative.withUTF8 { path in
             folder.withUTF8 { folder in
-                guard let base = folder.baseAddress, !folder.isEmpty else { return !path.contains(slash) }
+                // No folder: a path without a slash, or with its only one first.
+                guard let base = folder.baseAddress, !folder.isEmpty else { return (path.lastIndex(of: slash) ?? 0) == 0 }
                 guard path.count > folder.count, path[folder.count] == slash else { return false }
                 return !path[(folder.count + 1)...].contains(slash) && memcmp(path.baseAddress!, base, folder.count) == 0
             }

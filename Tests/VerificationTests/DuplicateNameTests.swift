@@ -38,6 +38,19 @@ import Verification
         #expect(report.findings.map(\.rule) == [.duplicateName], "\(report.findings.map(\.message))")
     }
 
+    /// A third set of the name is told the first one's name, as the second is.
+    @Test func everyLaterSetOfANameIsToldTheFirst() throws {
+        let root = try Self.catalog(providesNamespace: nil)
+        let other = URL(fileURLWithPath: root).appendingPathComponent("Other/LOGO.imageset")
+        try FileManager.default.createDirectory(at: other, withIntermediateDirectories: true)
+        try Data(Self.contents.utf8).write(to: other.appendingPathComponent("Contents.json"))
+        try VerifyFixtures.png(side: 4).write(to: other.appendingPathComponent("A.png"))
+        let report = Verifier.verify(catalogAt: root, displayPath: "Assets.xcassets")
+        #expect(report.findings.map(\.file) == ["Assets.xcassets/Logo.imageset", "Assets.xcassets/Other/LOGO.imageset"])
+        #expect(report.findings.allSatisfy { $0.message.hasPrefix("has the name of \"Brand/logo.imageset\"") },
+                "\(report.findings.map(\.message))")
+    }
+
     @Test func aFolderThatProvidesANamespaceKeepsItsSetsApart() throws {
         let report = Verifier.verify(catalogAt: try Self.catalog(providesNamespace: true), displayPath: "Assets.xcassets")
         #expect(report.findings.isEmpty, "\(report.findings.map(\.message))")
