@@ -33,12 +33,13 @@ package enum ContentsReader {
         guard FileManager.default.fileExists(atPath: catalogPath, isDirectory: &isDirectory), isDirectory.boolValue else {
             return nil
         }
-        let listing = ((try? FileManager.default.contentsOfDirectory(atPath: catalogPath)) ?? []).sorted()
+        // What each entry is comes with the listing (`readdir`'s type): no `lstat` and `stat` a set.
+        let listing = FolderListing.entries(of: catalogPath).filter { !$0.name.hasPrefix(".") }.sorted { $0.name < $1.name }
         // Joined as the parts come, and sorted in place: no more than two copies of 50,000 sets at once.
         var found: [CatalogSet] = []
-        var parts = concurrentMap(listing.filter { !$0.hasPrefix(".") }, lanes: lanes) { entry in
+        var parts = concurrentMap(listing, lanes: lanes) { entry in
             var found: [CatalogSet] = []
-            collect(entry, in: catalogPath, relative: "", deferring: deferring, into: &found)
+            collect(entry.name, kind: entry.kind, in: catalogPath, relative: "", deferring: deferring, into: &found)
             return found
         }
         found.reserveCapacity(parts.reduce(0) { $0 + ($1?.count ?? 0) })
@@ -59,7 +60,7 @@ package enum ContentsReader {
     package static func set(at folder: String, relative: String, deferred: Bool = false) -> CatalogSet {
         let name = PathText.lastComponent(relative)
         let ext = PathText.fileExtension(name)
-        let listing = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        let listing = FolderListing.names(of: folder)
         let files = listing.filter { !$0.hasPrefix(".") && $0 != "Contents.json" }.sorted()
         let contents: Result<JSONValue, ContentsError>
         if !listing.contains("Contents.json") {
@@ -176,32 +177,28 @@ package enum ContentsReader {
 
     private static func collect(_ folder: String, relative: String, deferring: (String) -> Bool,
                                 into found: inout [CatalogSet]) {
-        let listing = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        for entry in listing where !entry.hasPrefix(".") {
-            collect(entry, in: folder, relative: relative, deferring: deferring, into: &found)
+        let listing = FolderListing.entries(of: folder).sorted { $0.name < $1.name }
+        for entry in listing where !entry.name.hasPrefix(".") {
+            collect(entry.name, kind: entry.kind, in: folder, relative: relative, deferring: deferring, into: &found)
         }
     }
 
-    /// The set or group folder `entry` of `folder` (at `relative` inside the catalog), and the sets in it.
-    private static func collect(_ entry: String, in folder: String, relative: String, deferring: (String) -> Bool,
-                                into found: inout [CatalogSet]) {
+    /// The set or group folder `entry` of `folder` (at `relative` inside the catalog), and the sets
+    /// in it; `kind` what the listing says the entry is.
+    private static func collect(_ entry: String, kind: FolderListing.Kind, in folder: String, relative: String,
+                                deferring: (String) -> Bool, into found: inout [CatalogSet]) {
         let path = (folder as NSString).appendingPathComponent(entry)
         let inside = relative.isEmpty ? entry : relative + "/" + entry
         // A folder that is a symbolic link is not followed (it may lead out of the catalog;
         // build refuses to write through one): it is reported as a set that cannot be read.
-        var info = stat()
-        let isLink = lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
-        if isLink, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
+        if kind == .link, let target = try? FileManager.default.destinationOfSymbolicLink(atPath: path) {
             let name = (entry as NSString).deletingPathExtension
             found.append(CatalogSet(path: inside, name: name, kind: CatalogSet.Kind(folderExtension: PathText.fileExtension(entry)),
                                     files: [], contents: .failure(ContentsError(
                                         message: "the folder is a symbolic link (to \"\(target)\"), which is not followed"))))
             return
         }
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue else {
-            return
-        }
+        guard kind == .folder else { return }
         if PathText.fileExtension(entry).isEmpty {
             collect(path, relative: inside, deferring: deferring, into: &found) // a group folder
         } else {
