@@ -43,8 +43,8 @@ struct FolderFiles {
             folder.withUTF8 { folder in
                 // No folder: a path without a slash, or with its only one first.
                 guard let base = folder.baseAddress, !folder.isEmpty else { return (path.lastIndex(of: slash) ?? 0) == 0 }
-                guard path.count > folder.count, path[folder.count] == slash else { return false }
-                return !path[(folder.count + 1)...].contains(slash) && memcmp(path.baseAddress!, base, folder.count) == 0
+                guard let start = path.baseAddress, path.count > folder.count, path[folder.count] == slash else { return false }
+                return !path[(folder.count + 1)...].contains(slash) && memcmp(start, base, folder.count) == 0
             }
         }
     }
