@@ -56,39 +56,32 @@ package enum ContentsJSON {
         case .bool(let b): out += (b ? "true" : "false").utf8
         case .null: out += "null".utf8
         case .array(let items):
-            if items.isEmpty {
-                out += "[\n\n".utf8
-                pad(indent, into: &out)
-                out.append(UInt8(ascii: "]"))
-                return
+            container(UInt8(ascii: "["), UInt8(ascii: "]"), count: items.count, indent: indent, into: &out) { index, out in
+                write(items[index], indent: indent + 1, into: &out, exact: &exact)
             }
-            out += "[\n".utf8
-            for (i, item) in items.enumerated() {
-                pad(indent + 1, into: &out)
-                write(item, indent: indent + 1, into: &out, exact: &exact)
-                out += (i == items.count - 1 ? "\n" : ",\n").utf8
-            }
-            pad(indent, into: &out)
-            out.append(UInt8(ascii: "]"))
         case .object(let dict):
-            if dict.isEmpty {
-                out += "{\n\n".utf8
-                pad(indent, into: &out)
-                out.append(UInt8(ascii: "}"))
-                return
-            }
-            out += "{\n".utf8
             let entries = dict.sorted { $0.key < $1.key }
-            for (i, entry) in entries.enumerated() {
-                pad(indent + 1, into: &out)
-                quote(entry.key, into: &out)
+            container(UInt8(ascii: "{"), UInt8(ascii: "}"), count: entries.count, indent: indent, into: &out) { index, out in
+                quote(entries[index].key, into: &out)
                 out += " : ".utf8
-                write(entry.value, indent: indent + 1, into: &out, exact: &exact)
-                out += (i == entries.count - 1 ? "\n" : ",\n").utf8
+                write(entries[index].value, indent: indent + 1, into: &out, exact: &exact)
             }
-            pad(indent, into: &out)
-            out.append(UInt8(ascii: "}"))
         }
+    }
+
+    /// An array or object as Xcode writes it: each element on its own line one level in, commas
+    /// between; an empty one as its brackets around an empty line.
+    private static func container(_ open: UInt8, _ close: UInt8, count: Int, indent: Int, into out: inout [UInt8],
+                                  element: (Int, inout [UInt8]) -> Void) {
+        out.append(open)
+        out += (count == 0 ? "\n\n" : "\n").utf8
+        for index in 0..<count {
+            pad(indent + 1, into: &out)
+            element(index, &out)
+            out += (index == count - 1 ? "\n" : ",\n").utf8
+        }
+        pad(indent, into: &out)
+        out.append(close)
     }
 
     /// Two spaces a level.

@@ -14,12 +14,7 @@ import TestSupport
     /// added, a PNG deleted, a PNG replaced by a link, a Contents.json with another scale, one
     /// written again with other spacing (the same values: no finding), a file no entry names.
     func damagedProject() throws -> (plan: Plan, catalog: URL) {
-        let project = try VerifyFixtures.projectCopy()
-        var manifest = "table: ios18\noutput: Output\ncatalog: Assets\nassets:\n"
-        for index in 0..<12 { manifest += "  - name: Badge\(index)\n    kind: image\n    source: Badge.png\n    size: 20\n" }
-        try Data(manifest.utf8).write(to: project.appendingPathComponent("assetsmith.yml"))
-        let plan = try VerifyFixtures.plan(project: project)
-        try VerifyFixtures.fakeBuild(plan)
+        let (project, plan) = try VerifyFixtures.badgeProject(count: 12)
         let catalog = project.appendingPathComponent("Output/Assets.xcassets")
         func file(_ path: String) -> URL { catalog.appendingPathComponent(path) }
         let handle = try FileHandle(forWritingTo: file("Badge1.imageset/Badge1@2x.png"))

@@ -61,12 +61,7 @@ import TestSupport
     /// Twelve image sets from one source, the source now too small for @3x, one set's file changed
     /// after the build and another's deleted: each set its own shard finds what one run finds.
     @Test func planChecksOfAnyCutAreThoseOfOneRun() throws {
-        let project = try VerifyFixtures.projectCopy()
-        var manifest = "table: ios18\noutput: Output\ncatalog: Assets\nassets:\n"
-        for index in 0..<12 { manifest += "  - name: Badge\(index)\n    kind: image\n    source: Badge.png\n    size: 20\n" }
-        try Data(manifest.utf8).write(to: project.appendingPathComponent("assetsmith.yml"))
-        let plan = try VerifyFixtures.plan(project: project)
-        try VerifyFixtures.fakeBuild(plan)
+        let (project, plan) = try VerifyFixtures.badgeProject(count: 12)
         try VerifyFixtures.png(side: 40).write(to: project.appendingPathComponent("Badge.png"))
         let catalog = project.appendingPathComponent("Output/Assets.xcassets")
         try VerifyFixtures.png(side: 40, channels: .rgb).write(to: catalog.appendingPathComponent("Badge5.imageset/Badge5@2x.png"))

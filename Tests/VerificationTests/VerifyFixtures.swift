@@ -108,6 +108,18 @@ enum VerifyFixtures {
         #expect(report.diagnostics.isEmpty, "fake build: \(report.diagnostics)")
     }
 
+    /// A copy of the fixture project whose manifest has `count` image assets (`Badge0`…) drawn from
+    /// its `Badge.png` at 20 pt, planned and built (`fakeBuild`).
+    static func badgeProject(count: Int) throws -> (project: URL, plan: Plan) {
+        let project = try projectCopy()
+        var manifest = "table: ios18\noutput: Output\ncatalog: Assets\nassets:\n"
+        for index in 0..<count { manifest += "  - name: Badge\(index)\n    kind: image\n    source: Badge.png\n    size: 20\n" }
+        try Data(manifest.utf8).write(to: project.appendingPathComponent("assetsmith.yml"))
+        let plan = try plan(project: project)
+        try fakeBuild(plan)
+        return (project, plan)
+    }
+
     /// Verifies the plan's catalog as `assetsmith verify` does.
     static func verify(_ plan: Plan) -> VerifyReport {
         let record = BuildRecord.read(at: StateFolder(plan: plan).record)
