@@ -73,14 +73,8 @@ package enum ContentsReader {
     }
 
     /// The Contents.json of the set folder at `folder` (which lists one), parsed, or why it cannot be.
-    ///
-    /// `expected`: a value and the bytes `ContentsJSON.exactData` gives for it (what a build of
-    /// the plan writes). When the file holds exactly those bytes, the value is taken as it is,
-    /// without a parse: reading them back gives that value (issue 50: the parse was a tenth of
-    /// verify's CPU at 50,000 sets; `ContentsJSONTests` holds the round trip to it).
-    package static func contents(ofSetAt folder: String,
-                                 expected: (value: JSONValue, bytes: Data)? = nil) -> Result<JSONValue, ContentsError> {
-        contents(read: read(ofSetAt: folder), expected: expected)
+    package static func contents(ofSetAt folder: String) -> Result<JSONValue, ContentsError> {
+        contents(read: read(ofSetAt: folder))
     }
 
     /// The bytes of the set folder's Contents.json as `contents(ofSetAt:)` reads them (sized before
@@ -89,8 +83,13 @@ package enum ContentsReader {
         BoundedFile.read((folder as NSString).appendingPathComponent("Contents.json"), limit: maximumBytes)
     }
 
-    /// What `contents(ofSetAt:expected:)` makes of the bytes `read(ofSetAt:)` gave (read earlier
-    /// on another thread, `EarlyReads`).
+    /// What `contents(ofSetAt:)` makes of the bytes `read(ofSetAt:)` gave (read earlier on another
+    /// thread, `EarlyReads`).
+    ///
+    /// `expected`: a value and the bytes `ContentsJSON.exactData` gives for it (what a build of
+    /// the plan writes). When the file holds exactly those bytes, the value is taken as it is,
+    /// without a parse: reading them back gives that value (issue 50: the parse was a tenth of
+    /// verify's CPU at 50,000 sets; `ContentsJSONExactTests` holds the round trip to it).
     package static func contents(read: Result<Data, BoundedFile.Failure>,
                                  expected: (value: JSONValue, bytes: Data)? = nil) -> Result<JSONValue, ContentsError> {
         switch read {

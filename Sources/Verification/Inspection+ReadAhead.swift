@@ -54,13 +54,12 @@ extension Inspection {
                     }
                 }
                 guard readContents || !outputs.isEmpty || set.kind != .other else { continue }
-                var task = ReadAhead.SetTask(index: index, set: set, folder: (catalogPath as NSString).appendingPathComponent(set.path),
-                                             readContents: readContents, outputs: outputs, recorded: hashed, early: early)
-                if readContents, let entries = plan?.entriesByFolder[set.path], entries.count == 1,
-                   case .object = allEntries[entries[0]].contents {
-                    task.expected = allEntries[entries[0]].contents
-                }
-                tasks.append(task)
+                // The plan's Contents.json for a set of one entry (an object: the unread mark is null).
+                let entries = readContents ? plan?.entriesByFolder[set.path] ?? [] : []
+                let expected = entries.count == 1 ? allEntries[entries[0]].contents : nil
+                tasks.append(ReadAhead.SetTask(index: index, set: set, folder: (catalogPath as NSString).appendingPathComponent(set.path),
+                                               readContents: readContents, outputs: outputs, recorded: hashed, early: early,
+                                               expected: expected.flatMap { if case .object = $0 { $0 } else { nil } }))
             }
             pending.result = ReadAhead.read(tasks, sources: sources.map { ($0.key, $0.value) }, catalogPath: catalogPath)
             pending.sourcesAsked = Set(sources.keys)

@@ -53,8 +53,8 @@ struct ReadAhead: Sendable {
         /// What was read of the set while the manifest was planned (`EarlyReads`), taken instead of reading again.
         let early: EarlyReads.SetRead?
         /// The Contents.json the plan gives the set (its one entry's), taken without a parse when
-        /// the file holds the bytes a build writes for it (`ContentsReader.contents(ofSetAt:expected:)`).
-        var expected: JSONValue?
+        /// the file holds the bytes a build writes for it (`ContentsReader.contents(read:expected:)`).
+        let expected: JSONValue?
     }
 
     /// Bytes larger than this are not kept: the check reads them again if it needs them (an app
